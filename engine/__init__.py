@@ -1,0 +1,1 @@
+"""Pure rules of the games the bot hosts: no Discord, no asyncio, no I/O."""

@@ -1,0 +1,132 @@
+"""Players the engine can run on its own: `random` and a greedy `heuristic`.
+
+They serve default actions (a timeout, an absent player), AI seats, simulations and benchmarks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engine.core.actions import Action
+from engine.fleet_dice.player import capacity, complete, is_full, marked_boxes
+from engine.fleet_dice.scoring import breakdown
+from engine.fleet_dice.sheet import Sheet
+from engine.fleet_dice.state import FleetState
+
+if TYPE_CHECKING:
+    from engine.fleet_dice.rules import FleetDice
+
+Policy = Callable[["FleetDice", FleetState, int, random.Random], Action]
+
+# How much a thing not yet scored is worth, in VP. Tuned by simulation, not rules.
+STAR_VP = 1.6
+FUTURE_FISH_VP = 0.85
+COIN_VP = 0.12
+BOX_VP = 0.3
+BUILDING_EFFECT_VP = {
+    "casino": 2.0,
+    "bait_shop": 2.0,
+    "smokehouse": 3.0,
+    "ridback_canning": 3.0,
+    "scrap_yard": 4.0,
+    "seafood_buffet": 4.0,
+}
+
+
+def random_action(game: FleetDice, state: FleetState, seat: int, rng: random.Random) -> Action:
+    return rng.choice(game.legal_actions(state, seat))
+
+
+def heuristic_action(
+    game: FleetDice, state: FleetState, seat: int, rng: random.Random | None = None
+) -> Action:
+    """The legal action whose outcome looks best for this seat, looking through a pick to the
+    best use of the picked die."""
+    legal = game.legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    best, best_value = legal[0], float("-inf")
+    for action in legal:
+        value = _outcome(game, state, seat, action, look_through_pick=True)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _outcome(
+    game: FleetDice, state: FleetState, seat: int, action: Action, look_through_pick: bool
+) -> float:
+    after, _ = game.apply(state, seat, action)
+    if action.verb == "pick" and look_through_pick:
+        task = game.pending(after, seat)
+        if task is not None and task.kind == "use":
+            return max(
+                _outcome(game, after, seat, use, look_through_pick=False)
+                for use in game.legal_actions(after, seat)
+                if use.verb != "reroll"
+            )
+    return value(game.sheet_for(after), after, seat)
+
+
+def value(sheet: Sheet, state: FleetState, seat: int) -> float:
+    """Points so far plus an estimate of what the sheet is still worth."""
+    p = state.players[seat]
+    score = float(sum(breakdown(sheet, state, seat).values()))
+    if state.phase == "over":
+        return score
+    rounds_left = state.rounds - state.round + (0 if state.phase == "town" else 1)
+    share = max(0.0, rounds_left / state.rounds)
+    fishing_left = _fishing_phases_left(state)
+    income_left = rounds_left if state.phase in ("setup", "boat") else max(0, rounds_left - 1)
+    # Fish the launched boats will still catch.
+    future = 0.0
+    for kind, boats in p.boats.items():
+        if kind in ("research_vessel", "barge"):
+            continue
+        per_phase = 2 if kind == "oyster" else 1
+        for fish in boats:
+            room = capacity(sheet, p, kind) - fish
+            future += min(room, per_phase * fishing_left)
+    score += FUTURE_FISH_VP * future
+    # Licenses: what each level still pays.
+    lic = p.licenses
+    score += 0.9 * COIN_VP * 8 * lic["lobster"] * income_left / 8
+    score += 1.2 * lic["swordfish"] * fishing_left
+    score += 2.0 * share * (lic["cod"] + lic["shrimp"])
+    score += 0.6 * lic["oyster"] * fishing_left
+    score += sum(1.5 * share for level in lic.values() if level == 2)  # on the way to level 3
+    # Coins: progress to the next star.
+    score += COIN_VP * p.coins.count("x")
+    # Boxes marked in unfinished sections lead to circles and buildings.
+    for section, marks in p.marks.items():
+        if section.startswith("wharf:"):
+            name = section[6:]
+            if complete(p, name):
+                score += BUILDING_EFFECT_VP.get(name, 0.0) * share
+            else:
+                spec = sheet.wharf[name]
+                worth = spec.vp + spec.vp_if_complete + BUILDING_EFFECT_VP.get(name, 0.0) * share
+                score += 0.45 * worth * marked_boxes(p, section) / len(spec.boxes)
+        else:
+            score += BOX_VP * share * marks.count("x")
+    score += STAR_VP * sum(1 for t in p.tasks if t.kind == "star")
+    # A full boat is worth its room no more; a barge likes full boats.
+    if p.boats.get("barge"):
+        full = sum(1 for k, b in p.boats.items() for f in b if is_full(sheet, p, k, f))
+        score += 0.5 * full * fishing_left
+    return score
+
+
+def _fishing_phases_left(state: FleetState) -> int:
+    first = state.round if state.phase in ("setup", "boat", "income") else state.round + 1
+    if state.phase == "setup":
+        first = 1
+    return sum(1 for r in range(first, state.rounds + 1) if r % 2 == 0)
+
+
+POLICIES: dict[str, Policy] = {
+    "random": random_action,
+    "heuristic": heuristic_action,
+}

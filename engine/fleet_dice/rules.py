@@ -1,0 +1,426 @@
+"""Fleet: The Dice Game as a rules object (DESIGN: engine contract; RULES §2, §3).
+
+The flow is a small state machine over `phase` (setup, boat, income, fishing, town, over) and,
+in the two drafting phases, `stage` (pick, then leftover). Each seat has a queue of tasks:
+decisions wait for that seat, automatic steps resolve at once. Whenever every queue is empty,
+the flow moves one step on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import ValidationError
+
+from engine.core.actions import Action, ActionSyntaxError
+from engine.core.dice import roll
+from engine.core.errors import EngineError, IllegalAction
+from engine.core.events import Event
+from engine.core.game import GameResult
+from engine.fleet_dice import solo
+from engine.fleet_dice.actions import parse_action
+from engine.fleet_dice.coins import gain_coins
+from engine.fleet_dice.dice import ALL_FACES, BOAT_FACES, COINS, roll_boat_pool, roll_town_pool
+from engine.fleet_dice.fishing import fish, oyster_choices, start_fishing
+from engine.fleet_dice.marking import (
+    activate_license,
+    king_crab_bonuses_free,
+    label,
+    launch,
+    mark,
+    take_king_crab_bonus,
+)
+from engine.fleet_dice.modules import CAPTAINS, GOLD, SILVER, silver_reached
+from engine.fleet_dice.player import income, new_player, open_sections
+from engine.fleet_dice.scoring import result as score_result
+from engine.fleet_dice.sheet import Sheet, builtin_sheet
+from engine.fleet_dice.state import (
+    DECISIONS,
+    RUTH,
+    SCHEMA_VERSION,
+    FleetState,
+    Options,
+    RuthState,
+    Task,
+)
+from engine.fleet_dice.table import Table
+from engine.fleet_dice.uses import die_uses, use_die
+
+
+class FleetDice:
+    """The rules of Fleet: The Dice Game. Stateless: every method takes the state it works on."""
+
+    id = "fleet-dice"
+    name = "Fleet: The Dice Game"
+    min_seats = 1
+    max_seats = 4
+
+    def __init__(self, sheet: Sheet | None = None) -> None:
+        self._sheet = sheet
+
+    def sheet_for(self, state: FleetState) -> Sheet:
+        if self._sheet is not None:
+            return self._sheet
+        return builtin_sheet(state.options.sheet)
+
+    # --- setting up ------------------------------------------------------------------------
+
+    def new_game(
+        self, seats: int, seed: str, options: Mapping[str, Any] | Options | None = None
+    ) -> FleetState:
+        return self.start(seats, seed, options)[0]
+
+    def start(
+        self, seats: int, seed: str, options: Mapping[str, Any] | Options | None = None
+    ) -> tuple[FleetState, list[Event]]:
+        """A new game and the events of its setup (RULES §2; solo §15)."""
+        if not self.min_seats <= seats <= self.max_seats:
+            raise EngineError(f"Fleet: The Dice Game seats 1 to 4 players, not {seats}.")
+        opts = options if isinstance(options, Options) else Options.model_validate(options or {})
+        sheet = self._sheet or builtin_sheet(opts.sheet)
+        state = FleetState(
+            seed=seed,
+            options=opts,
+            rounds=sheet.rounds.solo if seats == 1 else sheet.rounds.multiplayer,
+            players=[new_player(sheet) for _ in range(seats)],
+            ruth=RuthState() if seats == 1 else None,
+        )
+        t = Table(sheet, state)
+        if opts.trophies:
+            state.gold = roll(seed, "trophy:gold", sorted(GOLD))[0]
+            state.silver = roll(seed, "trophy:silver", sorted(SILVER))[0]
+            t.emit(
+                "trophies",
+                f"Trophies: gold for {GOLD[state.gold].text}, silver for "
+                f"{SILVER[state.silver].text}.",
+                gold=state.gold,
+                silver=state.silver,
+            )
+        state.first_player = 0 if seats == 1 else roll(seed, "first", range(seats))[0]
+        captains = sorted(CAPTAINS)
+        for seat, p in enumerate(state.players):
+            if opts.captains:
+                card = roll(seed, f"captain:{seat}", captains)[0]
+                captains.remove(card)
+                p.captain = card
+                t.emit("captain", f"is dealt {CAPTAINS[card].name}", seat, captain=card)
+                starts = CAPTAINS[card].start_marks
+            else:
+                p.start = _start_roll(seed, seat)
+                t.emit("start", f"rolls {label(p.start)} for the start bonus", seat, face=p.start)
+                starts = (p.start,) * 3
+            # RULES §2.1: mark the first boxes, resolving their circles normally.
+            p.tasks.extend(Task(kind="mark", section=s) for s in starts)
+        _advance(t)
+        return state, t.events
+
+    # --- asking -----------------------------------------------------------------------------
+
+    def to_act(self, state: FleetState) -> list[int]:
+        """Seats that must decide now (several at once in the simultaneous steps)."""
+        return [seat for seat, p in enumerate(state.players) if p.tasks]
+
+    def pending(self, state: FleetState, seat: int) -> Task | None:
+        """The decision a seat owes, if any."""
+        tasks = state.players[seat].tasks
+        return tasks[0] if tasks else None
+
+    def legal_actions(self, state: FleetState, seat: int) -> list[Action]:
+        if not 0 <= seat < len(state.players) or state.phase == "over":
+            return []
+        task = self.pending(state, seat)
+        if task is None:
+            return []
+        sheet = self.sheet_for(state)
+        p = state.players[seat]
+        if task.kind == "pick":
+            faces = [f for f in ALL_FACES if f in state.pool]
+            return [Action("pick", (f,)) for f in faces]
+        if task.kind == "use":
+            return die_uses(sheet, state, p, task)
+        if task.kind == "star":
+            return [Action("star", (s,)) for s in open_sections(sheet, p)]
+        if task.kind == "circle":
+            return [Action("choose", ("license",)), Action("choose", ("boat",))]
+        if task.kind == "bonus":
+            free = king_crab_bonuses_free(Table(sheet, state))
+            return [Action("bonus", (b,)) for b in free]
+        if task.kind == "oyster":
+            n = oyster_choices(Table(sheet, state), p)
+            return [Action("oyster", (str(k),)) for k in range(n + 1)]
+        return []
+
+    def is_over(self, state: FleetState) -> bool:
+        return state.phase == "over"
+
+    def result(self, state: FleetState) -> GameResult:
+        return score_result(self.sheet_for(state), state)
+
+    def default_action(self, state: FleetState, seat: int) -> Action:
+        """What a timeout or an absent player does: the heuristic's choice."""
+        from engine.fleet_dice.policies import heuristic_action
+
+        return heuristic_action(self, state, seat)
+
+    # --- acting -------------------------------------------------------------------------------
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def apply(
+        self, state: FleetState, seat: int, action: Action | str
+    ) -> tuple[FleetState, list[Event]]:
+        """Apply one seat's action to a copy of the state. Raises IllegalAction, never mutates."""
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ActionSyntaxError as exc:
+                raise IllegalAction(exc.reason) from exc
+        if state.phase == "over":
+            raise IllegalAction("The game is over; nothing can be played any more.")
+        if not 0 <= seat < len(state.players):
+            raise IllegalAction(f"There is no seat {seat + 1} at this table.")
+        task = self.pending(state, seat)
+        if task is None:
+            raise IllegalAction("You have nothing to decide right now; wait for your turn.")
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(_why_not(task, action))
+        new = state.clone()
+        t = Table(self.sheet_for(new), new)
+        _decide(t, seat, new.players[seat].tasks[0], action)
+        t.flush(seat)
+        _advance(t)
+        new.version += 1
+        return new, t.events
+
+    # --- storage ------------------------------------------------------------------------------
+
+    def dump_state(self, state: FleetState) -> str:
+        return state.model_dump_json(exclude_defaults=True)
+
+    def load_state(self, text: str) -> FleetState:
+        """Load a saved state; a corrupt one raises EngineError with a readable reason."""
+        try:
+            state = FleetState.model_validate_json(text)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+            raise EngineError(f"saved game is corrupt: {where}: {first['msg']}") from exc
+        if state.schema_version > SCHEMA_VERSION:
+            raise EngineError(
+                f"saved game has schema {state.schema_version}, newer than this engine's"
+            )
+        return state
+
+
+def _start_roll(seed: str, seat: int) -> str:
+    """RULES §2.1: one boat die, rerolled while it shows 3 Coins."""
+    for attempt in range(1000):
+        face = roll(seed, f"start:{seat}:{attempt}", BOAT_FACES)[0]
+        if face != COINS:
+            return face
+    raise AssertionError("a fair die did not leave 3 Coins in 1000 rolls")
+
+
+def _why_not(task: Task, action: Action) -> str:
+    expected = {
+        "pick": "pick one of the dice in the pool",
+        "use": "choose how to use your die",
+        "star": "choose where your star action marks",
+        "circle": "choose license or boat for the ? circle",
+        "bonus": "choose a King Crab bonus nobody has taken",
+        "oyster": "choose how many oyster boats take a coin",
+    }[task.kind]
+    if action.verb == "use" and task.kind == "use":
+        return f"You can't '{action.text}' with this die: pick one of the uses offered."
+    if action.verb == "star" and task.kind == "star":
+        return f"'{action.args[0]}' has no open box to mark."
+    return f"'{action.text}' is not possible now: {expected}."
+
+
+def _decide(t: Table, seat: int, task: Task, action: Action) -> None:
+    """Carry out a legal decision. The decision is the front task of the seat's queue."""
+    p = t.player(seat)
+    if task.kind == "use":
+        use_die(t, seat, task, action)
+        return
+    p.tasks.pop(0)
+    arg = action.args[0] if action.args else ""
+    if task.kind == "pick":
+        t.state.pool.remove(arg)
+        t.state.picks += 1
+        t.emit("pick", f"takes {label(arg)}", seat, face=arg)
+        t.spawn(seat, Task(kind="use", face=arg, chosen=True))
+    elif task.kind == "star":
+        t.emit("star", f"star action ({task.source}) on {label(arg)}", seat, section=arg)
+        mark(t, seat, arg, via="star")
+    elif task.kind == "circle":
+        assert task.section is not None
+        if arg == "license":
+            activate_license(t, seat, task.section)
+        else:
+            launch(t, seat, task.section)
+    elif task.kind == "bonus":
+        take_king_crab_bonus(t, seat, arg)
+    elif task.kind == "oyster":
+        fish(t, seat, task.source or "round", int(arg))
+
+
+def _run(t: Table, seat: int, task: Task) -> None:
+    """Resolve one automatic task."""
+    if task.kind == "mark":
+        assert task.section is not None
+        mark(t, seat, task.section)
+    elif task.kind == "gain":
+        gain_coins(t, seat, task.coins, task.source or "coins")
+    elif task.kind == "fish":
+        fish(t, seat, task.source or "round", task.coins)
+
+
+def _drain(t: Table, seat: int) -> None:
+    """Resolve automatic tasks at the front of a seat's queue until a decision waits."""
+    tasks = t.player(seat).tasks
+    while tasks:
+        task = tasks[0]
+        if task.kind in DECISIONS:
+            if task.kind == "star" and not open_sections(t.sheet, t.player(seat)):
+                # RULES §9: a player with no markable section forfeits the star action.
+                tasks.pop(0)
+                t.emit("forfeit", "forfeits a star action: no section has an open box", seat)
+                continue
+            return
+        tasks.pop(0)
+        _run(t, seat, task)
+        t.flush(seat)
+
+
+def _advance(t: Table) -> None:
+    """Move the game on until some seat must decide, or the game is over."""
+    state = t.state
+    while True:
+        for seat in range(len(state.players)):
+            _drain(t, seat)
+        if any(p.tasks for p in state.players) or state.phase == "over":
+            return
+        _check_silver(t)
+        _step(t)
+
+
+def _step(t: Table) -> None:
+    """Every queue is empty: start whatever comes next (RULES §3)."""
+    state = t.state
+    if state.phase == "setup":
+        state.round = 1
+        _start_draft(t, "boat")
+    elif state.phase in ("boat", "town") and state.stage == "pick":
+        if state.picks < len(state.order):
+            who = state.order[state.picks]
+            if who == RUTH:
+                solo.ruth_picks(t)
+                state.picks += 1
+            else:
+                state.players[who].tasks.append(Task(kind="pick"))
+        else:
+            _start_leftover(t)
+    elif state.phase in ("boat", "town"):
+        # The leftover step is over. In solo, Ruth uses it after the player if the player
+        # picked first this round: whoever picked first gets a contested box (RULES §15).
+        if state.solo and state.order[0] != RUTH:
+            solo.ruth_uses_leftover(t)
+        if state.phase == "boat":
+            _income(t)
+        else:
+            _end_round(t)
+    elif state.phase == "income":
+        if state.round % 2 == 0:
+            _fishing(t)
+        else:
+            _start_draft(t, "town")
+    elif state.phase == "fishing":
+        _start_draft(t, "town")
+
+
+def _start_draft(t: Table, phase: str) -> None:
+    state = t.state
+    n = len(state.players)
+    state.phase = "boat" if phase == "boat" else "town"
+    state.stage = "pick"
+    state.picks = 0
+    state.leftover = None
+    if state.solo:
+        state.order = solo.pick_order(state.round)
+    else:
+        state.order = [(state.first_player + i) % n for i in range(n)]
+    key = f"r{state.round}:{phase}"
+    roller = roll_boat_pool if phase == "boat" else roll_town_pool
+    state.pool = roller(state.seed, key, n)
+    dice = ", ".join(label(f) for f in state.pool)
+    t.emit(
+        "roll",
+        f"Round {state.round}, {phase} phase: the dice show {dice}.",
+        round=state.round,
+        phase=phase,
+        pool=list(state.pool),
+    )
+
+
+def _start_leftover(t: Table) -> None:
+    """RULES §3: every player uses the one die left over, in any order."""
+    state = t.state
+    state.stage = "leftover"
+    state.leftover = state.pool.pop()
+    t.emit("leftover", f"Everyone uses the leftover {label(state.leftover)}.", face=state.leftover)
+    if state.solo and state.order[0] == RUTH:
+        solo.ruth_uses_leftover(t)
+    for p in state.players:
+        p.tasks.append(Task(kind="use", face=state.leftover, chosen=False))
+
+
+def _income(t: Table) -> None:
+    """RULES §7."""
+    state = t.state
+    state.phase = "income"
+    state.stage = ""
+    state.leftover = None
+    for seat, p in enumerate(state.players):
+        gain_coins(t, seat, income(t.sheet, p), "income")
+        t.flush(seat)
+
+
+def _fishing(t: Table) -> None:
+    """RULES §8: even rounds only; every player fishes, oyster choices in any order."""
+    state = t.state
+    state.phase = "fishing"
+    for seat in range(len(state.players)):
+        start_fishing(t, seat, "round")
+        t.flush(seat)
+
+
+def _end_round(t: Table) -> None:
+    state = t.state
+    state.leftover = None
+    state.stage = ""
+    if state.solo:
+        solo.move_markers(t)
+    if state.round >= state.rounds:
+        state.phase = "over"
+        state.order = []
+        t.emit("over", "The game is over.")
+        return
+    state.round += 1
+    if not state.solo:
+        state.first_player = (state.first_player + 1) % len(state.players)
+    _start_draft(t, "boat")
+
+
+def _check_silver(t: Table) -> None:
+    """Silver trophy: the first to reach it; players reaching it in the same step share it."""
+    state = t.state
+    if state.silver is None or state.silver_seats:
+        return
+    reached = [s for s, p in enumerate(state.players) if silver_reached(t.sheet, p, state.silver)]
+    if reached:
+        state.silver_seats = reached
+        for seat in reached:
+            t.emit("trophy", f"claims the silver trophy: {SILVER[state.silver].text}", seat)

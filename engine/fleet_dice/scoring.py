@@ -1,0 +1,112 @@
+"""End of game scoring in five categories (RULES §13), and the solo ranks (§15)."""
+
+from __future__ import annotations
+
+from engine.core.game import GameResult, SeatResult
+from engine.fleet_dice.modules import CAPTAIN_BONUS_CAP, CAPTAINS, TROPHY_VP, gold_winners
+from engine.fleet_dice.player import (
+    buildings_complete,
+    coin_boxes,
+    full_boats,
+    king_crab_license,
+    launched,
+    licenses_activated,
+    marked_boxes,
+    total_fish,
+)
+from engine.fleet_dice.sheet import Sheet
+from engine.fleet_dice.state import FleetState, PlayerState
+
+CATEGORIES = ("fish", "boats", "licenses", "buildings", "bonus")
+
+SOLO_RANKS = (
+    (85, "Salty Captain"),
+    (75, "Oh Captain! My Captain"),
+    (65, "Helmsman"),
+    (50, "Deckhand"),
+    (0, "Greenhorn"),
+)
+
+
+def solo_rank(total: int) -> str:
+    """RULES §15: the title a solo score earns."""
+    return next(title for floor, title in SOLO_RANKS if total >= floor)
+
+
+def king_crab_bonus_vp(sheet: Sheet, p: PlayerState) -> int:
+    """The chosen King Crab bonus, capped (RULES §11, examples E and G)."""
+    value = {
+        None: 0,
+        "fish": total_fish(p) // 6,
+        "buildings": 2 * buildings_complete(p),
+        "full": 2 * full_boats(sheet, p),
+        "boats": launched(p),
+        "licenses": 2 * licenses_activated(sheet, p),
+        "coins": coin_boxes(p) // 5,
+    }[p.king_crab_bonus]
+    return min(sheet.king_crab_bonuses.cap, value)
+
+
+def building_vp(sheet: Sheet, p: PlayerState) -> int:
+    total = 0
+    for name, spec in sheet.wharf.items():
+        done = name in p.completed
+        total += spec.vp_per_box * marked_boxes(p, f"wharf:{name}")
+        if done:
+            total += spec.vp + spec.vp_if_complete
+    hexes = sheet.wharf["seafood_buffet"].hex_vp or [0]
+    total += hexes[min(len(p.hexagons), len(hexes) - 1)]
+    return total
+
+
+def breakdown(sheet: Sheet, state: FleetState, seat: int) -> dict[str, int]:
+    """VP by category, as the game stands now (final once the game is over)."""
+    p = state.players[seat]
+    boats = sum(sheet.boat_vp(kind) * len(fish) for kind, fish in p.boats.items())
+    licenses = sum(sheet.level3_vp for level in p.licenses.values() if level >= 3)
+    if king_crab_license(sheet, p):
+        licenses += sheet.harbor["king_crab"].license_vp or 0
+    bonus = king_crab_bonus_vp(sheet, p) + trophy_vp(sheet, state, seat)
+    if p.captain:
+        bonus += min(CAPTAIN_BONUS_CAP, CAPTAINS[p.captain].bonus(sheet, p))
+    return {
+        "fish": total_fish(p),
+        "boats": boats,
+        "licenses": licenses,
+        "buildings": building_vp(sheet, p),
+        "bonus": bonus,
+    }
+
+
+def trophy_vp(sheet: Sheet, state: FleetState, seat: int) -> int:
+    vp = TROPHY_VP if seat in state.silver_seats else 0
+    if (
+        state.gold
+        and state.phase == "over"
+        and seat in gold_winners(sheet, state.players, state.gold)
+    ):
+        vp += TROPHY_VP
+    return vp
+
+
+def result(sheet: Sheet, state: FleetState) -> GameResult:
+    """Highest total wins; ties go to most fish; still tied, the win is shared (RULES §13)."""
+    rows = []
+    for seat, p in enumerate(state.players):
+        parts = breakdown(sheet, state, seat)
+        rows.append((seat, sum(parts.values()), total_fish(p), parts))
+    ordered = sorted(rows, key=lambda r: (-r[1], -r[2], r[0]))
+    seats = []
+    for seat, total, fish, parts in ordered:
+        rank = 1 + sum(1 for r in rows if (r[1], r[2]) > (total, fish))
+        title = solo_rank(total) if state.solo else None
+        seats.append(SeatResult(seat, total, parts, rank, tiebreak=fish, title=title))
+    winners = [s.seat for s in seats if s.rank == 1]
+    notes = []
+    top = [r for r in rows if r[1] == ordered[0][1]]
+    if len(top) > 1:
+        if len(winners) == 1:
+            notes.append("Tied on points; most fish breaks the tie.")
+        else:
+            notes.append("Tied on points and fish: the win is shared.")
+    return GameResult(seats=seats, winners=winners, notes=notes)

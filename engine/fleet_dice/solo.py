@@ -1,0 +1,193 @@
+"""Captain Ruth, the solo opponent (RULES §15).
+
+Ruth has no sheet: she crosses boxes out of the player's sheet from the bottom. Every choice she
+makes is emitted as an event with its reason, so a player can follow and check her.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.fleet_dice.dice import BOAT_FACES, COINS, HARBOR, MARKET, WHARF
+from engine.fleet_dice.marking import label
+from engine.fleet_dice.player import bottom_open, has_open, open_star_boxes
+from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS
+from engine.fleet_dice.state import CROSSED, RUTH, RuthState
+from engine.fleet_dice.table import Table
+
+SOLO_SEAT = 0
+BOAT_ROUTE: tuple[str, ...] = BOAT_TYPES
+HARBOR_ROUTE: tuple[str, ...] = HARBOR_SHIPS
+WHARF_ROUTE: tuple[str, ...] = (
+    "casino",
+    "annas_bank",
+    "scrap_yard",
+    "bait_shop",
+    "ridback_canning",
+    "smokehouse",
+    "fishermens_pub",
+    "seafood_buffet",
+)
+ROUTES = {
+    "boat": ("", BOAT_ROUTE),
+    "harbor": ("harbor:", HARBOR_ROUTE),
+    "wharf": ("wharf:", WHARF_ROUTE),
+}
+
+
+def along(route: Sequence[str], start: str) -> list[str]:
+    """The route read from `start`, once round: ``along(BOAT_ROUTE, "oyster")[1] == "shrimp"``."""
+    i = route.index(start)
+    return [*route[i:], *route[:i]]
+
+
+def pick_order(round_number: int) -> list[int]:
+    """The player picks first in odd rounds, Ruth in even rounds."""
+    return [SOLO_SEAT, RUTH] if round_number % 2 else [RUTH, SOLO_SEAT]
+
+
+def target(t: Table, marker: str) -> str | None:
+    """The section a marker points at: its own, or the next along its route with an open box."""
+    ruth = _ruth(t)
+    prefix, route = ROUTES[marker]
+    for name in along(route, getattr(ruth, marker)):
+        if has_open(t.player(SOLO_SEAT), prefix + name):
+            return prefix + name
+    return None
+
+
+def choose(t: Table, pool: list[str]) -> tuple[str, str | None, int, str]:
+    """Ruth's die from the pool: (face, section to cross or ``coins`` for a star, boxes, reason)."""
+    return _choose_town(t, pool) if t.state.phase == "town" else _choose_boat(t, pool)
+
+
+def _choose_boat(t: Table, pool: list[str]) -> tuple[str, str | None, int, str]:
+    ruth = _ruth(t)
+    p = t.player(SOLO_SEAT)
+    for kind in along(BOAT_ROUTE, ruth.boat):
+        if kind in pool and has_open(p, kind):
+            if kind == ruth.boat:
+                why = f"her boat marker is on {label(kind)}"
+            else:
+                why = f"{label(kind)} is the next die along her boat route from {label(ruth.boat)}"
+            return kind, kind, 2, why
+    if COINS in pool:
+        section = target(t, "boat")
+        return COINS, section, 1, "3 Coins is her joker and no other die is of use to her"
+    face = next(k for k in along(BOAT_ROUTE, ruth.boat) if k in pool)
+    return face, None, 0, "only dice of exhausted types are left, so she takes one and passes"
+
+
+def _choose_town(t: Table, pool: list[str]) -> tuple[str, str | None, int, str]:
+    # RULES §15: Harbor > Wharf > boat die > Market, each only while it has something to cross.
+    if HARBOR in pool and (section := target(t, "harbor")):
+        return HARBOR, section, 2, "Harbor comes first for her in the town phase"
+    if WHARF in pool and (section := target(t, "wharf")):
+        return WHARF, section, 2, "Wharf comes next for her when no Harbor die helps her"
+    boat_dice = [f for f in pool if f in BOAT_FACES]
+    if boat_dice:
+        face, section, count, why = _choose_boat(t, boat_dice)
+        if section is not None:
+            return face, section, count, f"a boat die comes after Harbor and Wharf ({why})"
+    if MARKET in pool and open_star_boxes(t.sheet, t.player(SOLO_SEAT)):
+        return MARKET, "coins", 1, "the Market die lets her cross your next open star"
+    for face in (HARBOR, WHARF, *BOAT_FACES, MARKET):
+        if face in pool:
+            return face, None, 0, "no die is of use to her, so she takes one and passes"
+    raise AssertionError("Ruth was asked to pick from an empty pool")
+
+
+def leftover_target(t: Table, face: str) -> tuple[str | None, str]:
+    """Where Ruth's use of the leftover die crosses one box: the target she would choose for it."""
+    if face in BOAT_TYPES:
+        if has_open(t.player(SOLO_SEAT), face):
+            return face, f"the leftover {label(face)} crosses her one box of {label(face)}"
+        return None, f"the {label(face)} column has no open box"
+    if face == COINS:
+        return target(t, "boat"), "3 Coins is her joker"
+    if face == HARBOR:
+        return target(t, "harbor"), "her harbor marker points there"
+    if face == WHARF:
+        return target(t, "wharf"), "her wharf marker points there"
+    return (
+        "coins" if open_star_boxes(t.sheet, t.player(SOLO_SEAT)) else None,
+        "a Market die crosses your next open star",
+    )
+
+
+def ruth_picks(t: Table) -> None:
+    face, section, count, why = choose(t, t.state.pool)
+    t.state.pool.remove(face)
+    t.emit("ruth", f"Ruth takes {label(face)}: {why}.", None, face=face, reason=why)
+    cross(t, section, count)
+
+
+def ruth_uses_leftover(t: Table) -> None:
+    face = t.state.leftover
+    assert face is not None
+    section, why = leftover_target(t, face)
+    t.emit("ruth", f"Ruth uses the leftover {label(face)}: {why}.", None, face=face, reason=why)
+    cross(t, section, 1)
+
+
+def cross(t: Table, section: str | None, count: int) -> None:
+    """Cross `count` bottom-most open boxes of a section, or the next open coin star."""
+    if section is None or count == 0:
+        return
+    p = t.player(SOLO_SEAT)
+    if section == "coins":
+        stars = open_star_boxes(t.sheet, p)
+        if stars:
+            i = stars[0]
+            p.coins = p.coins[:i] + CROSSED + p.coins[i + 1 :]
+            t.emit(
+                "cross",
+                f"Ruth crosses the star on coin box {i + 1}.",
+                SOLO_SEAT,
+                section="coins",
+                box=i + 1,
+            )
+        return
+    crossed = []
+    for _ in range(count):
+        marks = p.marks[section]
+        box = bottom_open(marks)
+        if box is None:
+            break
+        p.marks[section] = marks[:box] + CROSSED + marks[box + 1 :]
+        crossed.append(box + 1)
+    if crossed:
+        boxes = " and ".join(str(b) for b in sorted(crossed))
+        t.emit(
+            "cross",
+            f"Ruth crosses {label(section)} box {boxes}.",
+            SOLO_SEAT,
+            section=section,
+            boxes=sorted(crossed),
+        )
+
+
+def move_markers(t: Table) -> None:
+    """End of round: each marker moves one step along its route, skipping sections with no
+    open box (RULES §15, example I); a marker with nowhere to go stays."""
+    ruth = _ruth(t)
+    p = t.player(SOLO_SEAT)
+    for marker, (prefix, route) in ROUTES.items():
+        here = getattr(ruth, marker)
+        for name in along(route, here)[1:]:
+            if has_open(p, prefix + name):
+                setattr(ruth, marker, name)
+                break
+    t.emit(
+        "markers",
+        f"Ruth's markers move to {label(ruth.boat)}, {label(ruth.harbor)} and {label(ruth.wharf)}.",
+        None,
+        boat=ruth.boat,
+        harbor=ruth.harbor,
+        wharf=ruth.wharf,
+    )
+
+
+def _ruth(t: Table) -> RuthState:
+    assert t.state.ruth is not None
+    return t.state.ruth

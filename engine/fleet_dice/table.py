@@ -1,0 +1,39 @@
+"""The working copy of a game during one `apply`: the sheet, the state, the events so far,
+and the follow-up tasks each effect spawns.
+
+Chains resolve depth-first in the order they arise (RULES §4): tasks spawned while one task
+resolves are put in front of that seat's queue, in the order they were spawned.
+"""
+
+from __future__ import annotations
+
+from engine.core.events import Event
+from engine.fleet_dice.sheet import Sheet
+from engine.fleet_dice.state import FleetState, PlayerState, Task
+
+
+class Table:
+    def __init__(self, sheet: Sheet, state: FleetState) -> None:
+        self.sheet = sheet
+        self.state = state
+        self.events: list[Event] = []
+        self._spawned: dict[int, list[Task]] = {}
+
+    def player(self, seat: int) -> PlayerState:
+        return self.state.players[seat]
+
+    def emit(self, kind: str, text: str, seat: int | None = None, **data: object) -> None:
+        self.events.append(Event(kind=kind, text=text, seat=seat, data=dict(data)))
+
+    def spawn(self, seat: int, task: Task) -> None:
+        self._spawned.setdefault(seat, []).append(task)
+
+    def flush(self, seat: int) -> None:
+        """Put what the last effect spawned in front of the seat's queue."""
+        spawned = self._spawned.pop(seat, [])
+        if spawned:
+            tasks = self.state.players[seat].tasks
+            tasks[0:0] = spawned
+
+    def name(self, seat: int) -> str:
+        return f"Player {seat + 1}"

@@ -1,0 +1,112 @@
+"""Using a die (RULES §5), with the alternatives buildings and licenses open (§10, §11)."""
+
+from __future__ import annotations
+
+from engine.core.actions import Action
+from engine.fleet_dice.coins import gain_coins
+from engine.fleet_dice.dice import COINS, HARBOR, MARKET, WHARF, reroll
+from engine.fleet_dice.marking import label
+from engine.fleet_dice.player import complete, has_open, open_sections, total_fish
+from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS, WHARF_BUILDINGS, Sheet
+from engine.fleet_dice.state import OPEN, FleetState, PlayerState, Task
+from engine.fleet_dice.table import Table
+
+
+def shrimp_level(p: PlayerState, task: Task) -> int:
+    """Shrimp license bonuses apply to the chosen Shrimp die only (RULES §10)."""
+    return p.licenses["shrimp"] if task.chosen and task.face == "shrimp" else 0
+
+
+def usable_boat_faces(p: PlayerState, task: Task) -> list[str]:
+    """Boat faces this die may be used as: its own, or any with a Shrimp license."""
+    assert task.face is not None
+    faces = [*BOAT_TYPES, COINS] if shrimp_level(p, task) else [task.face]
+    return [f for f in faces if f == COINS or (f in BOAT_TYPES and has_open(p, f))]
+
+
+def may_reroll(state: FleetState, p: PlayerState, task: Task) -> bool:
+    """Casino: the chosen die only, once per phase (RULES §5)."""
+    return task.chosen and complete(p, "casino") and p.rerolled != state.phase_key
+
+
+def may_scrap(sheet: Sheet, p: PlayerState) -> bool:
+    uses = sheet.wharf["scrap_yard"].uses or 0
+    return complete(p, "scrap_yard") and p.scrap_uses < uses and bool(open_sections(sheet, p))
+
+
+def die_uses(sheet: Sheet, state: FleetState, p: PlayerState, task: Task) -> list[Action]:
+    """Every legal use of the die in `task`, normal uses first."""
+    face = task.face
+    assert face is not None
+    uses: list[Action] = []
+    if face == HARBOR:
+        uses += [
+            Action("use", (f"harbor:{s}",)) for s in HARBOR_SHIPS if has_open(p, f"harbor:{s}")
+        ]
+    elif face == WHARF:
+        uses += [
+            Action("use", (f"wharf:{b}",)) for b in WHARF_BUILDINGS if has_open(p, f"wharf:{b}")
+        ]
+    elif face == MARKET:
+        uses.append(Action("use", ("market",)))
+    else:
+        faces = usable_boat_faces(p, task)
+        if shrimp_level(p, task) >= 3:
+            # RULES §10: use it as two boat faces; pairs are listed once, in sheet order.
+            for i, first in enumerate(faces):
+                for second in faces[i:]:
+                    if first == second != COINS and p.marks[first].count(OPEN) < 2:
+                        continue
+                    uses.append(Action("use", (f"{first}+{second}",)))
+        else:
+            uses += [Action("use", (f,)) for f in faces]
+    uses.append(Action("coin"))
+    if complete(p, "seafood_buffet") and face in BOAT_TYPES and face not in p.hexagons:
+        uses.append(Action("buffet", (face,)))
+    if may_scrap(sheet, p):
+        uses.append(Action("scrap"))
+    if may_reroll(state, p, task):
+        uses.append(Action("reroll"))
+    return uses
+
+
+def use_die(t: Table, seat: int, task: Task, action: Action) -> None:
+    """Carry out a legal use. The use task is still at the front of the queue."""
+    p = t.player(seat)
+    state = t.state
+    assert task.face is not None
+    if action.verb == "reroll":
+        old = task.face
+        task.face = reroll(state.seed, f"r{state.round}:{state.phase}:casino:{seat}", old)
+        p.rerolled = state.phase_key
+        t.emit(
+            "reroll",
+            f"rerolls {label(old)} with the Casino: {label(task.face)}",
+            seat,
+            old=old,
+            face=task.face,
+        )
+        return
+    p.tasks.pop(0)
+    if action.verb == "coin":
+        gain_coins(t, seat, 2 if complete(p, "bait_shop") else 1, "die taken as coin")
+    elif action.verb == "buffet":
+        p.hexagons.append(task.face)
+        t.emit("buffet", f"fills the {label(task.face)} hexagon", seat, hexagon=task.face)
+    elif action.verb == "scrap":
+        p.scrap_uses += 1
+        t.emit("scrap", "uses the Scrap Yard for a star action", seat, uses=p.scrap_uses)
+        t.spawn(seat, Task(kind="star", source="scrap yard"))
+    elif action.args[0] == "market":
+        bonus = 2 if complete(p, "smokehouse") else 0
+        gain_coins(t, seat, t.sheet.market_coins(total_fish(p)) + bonus, "market")
+    elif action.args[0].startswith(("harbor:", "wharf:")):
+        t.spawn(seat, Task(kind="mark", section=action.args[0]))
+    else:
+        for face in action.args[0].split("+"):
+            if face == COINS:
+                t.spawn(seat, Task(kind="gain", coins=3, source="3 Coins"))
+            else:
+                t.spawn(seat, Task(kind="mark", section=face))
+        if shrimp_level(p, task) >= 2:
+            t.spawn(seat, Task(kind="star", source="Shrimp license"))
