@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.core import Action, ActionSyntaxError, get_game, game_ids, roll
+from engine.core import Action, ActionSyntaxError, game_ids, get_game, roll
 
 
 def test_action_text_round_trips():

@@ -42,7 +42,9 @@ def test_wharf_die_marks_any_one_wharf_building():
     assert state.players[0].marks["wharf:annas_bank"] == "x...."
 
 
-@pytest.mark.parametrize(("fish", "coins"), [(0, 2), (4, 2), (5, 3), (11, 3), (12, 4), (39, 6), (40, 7)])
+@pytest.mark.parametrize(
+    ("fish", "coins"), [(0, 2), (4, 2), (5, 3), (11, 3), (12, 4), (39, 6), (40, 7)]
+)
 def test_market_pays_by_total_fish(fish, coins):
     # RULES §11
     state = using(blank(), 0, "market")

@@ -122,8 +122,10 @@ def test_oyster_license_levels_set_the_capacity():
     from engine.fleet_dice.player import capacity
 
     p = blank().players[0]
-    assert [capacity(SHEET, p.model_copy(update={"licenses": {**p.licenses, "oyster": lv}}), "oyster")
-            for lv in (1, 2, 3)] == [6, 8, 10]
+    assert [
+        capacity(SHEET, p.model_copy(update={"licenses": {**p.licenses, "oyster": lv}}), "oyster")
+        for lv in (1, 2, 3)
+    ] == [6, 8, 10]
 
 
 def test_stars_from_fishing_coins_come_after_fishing_then_swordfish():

@@ -28,7 +28,11 @@ def playout(seats, seed, opts, rng, check=None):
         if check:
             check(state, seat, legal)
         action = rng.choice(legal)
-        state, _ = GAME.apply(state, seat, action)
+        before = state.model_dump() if check else None
+        after, _ = GAME.apply(state, seat, action)
+        if check:
+            assert state.model_dump() == before, "apply never mutates its input"
+        state = after
         log.append((seat, action.text))
         assert len(log) < 2000
     return state, log
@@ -73,8 +77,18 @@ def test_json_round_trip_keeps_legal_actions_identical(seats, seed, choice):
 @given(seats=st.integers(1, 4), seed=seeds, choice=st.randoms(use_true_random=False))
 def test_an_illegal_action_raises_and_leaves_the_state_unchanged(seats, seed, choice):
     every = [f"pick {f}" for f in ("cod", "harbor", "market")] + [
-        "use cod", "use cod+lobster", "use harbor:inuit", "use market", "coin", "buffet cod",
-        "scrap", "reroll", "star cod", "star wharf:casino", "choose boat", "bonus fish",
+        "use cod",
+        "use cod+lobster",
+        "use harbor:inuit",
+        "use market",
+        "coin",
+        "buffet cod",
+        "scrap",
+        "reroll",
+        "star cod",
+        "star wharf:casino",
+        "choose boat",
+        "bonus fish",
         "oyster 1",
     ]
 
@@ -103,7 +117,7 @@ def test_the_same_seed_and_actions_give_the_same_game():
 
 
 def test_a_tampered_log_does_not_replay():
-    state, log = playout(2, "tamper", {}, random.Random(1))
+    _, log = playout(2, "tamper", {}, random.Random(1))
     seat, text = log[5]
     forged = [*log[:5], (1 - seat, text), *log[6:]]
     with pytest.raises(IllegalAction):
@@ -112,8 +126,19 @@ def test_a_tampered_log_does_not_replay():
 
 @pytest.mark.parametrize(
     "text",
-    ["fly away", "pick", "pick cod cod", "pick kraken", "use cod+lobster+oyster", "oyster x",
-     "star coins", "choose both", "bonus gold", "use harbor:pub", "😀"],
+    [
+        "fly away",
+        "pick",
+        "pick cod cod",
+        "pick kraken",
+        "use cod+lobster+oyster",
+        "oyster x",
+        "star coins",
+        "choose both",
+        "bonus gold",
+        "use harbor:pub",
+        "😀",
+    ],
 )
 def test_malformed_action_texts_are_refused_with_a_clear_reason(text):
     state = GAME.new_game(2, "malformed")

@@ -31,7 +31,14 @@ def test_example_g_king_crab_buildings_bonus_is_capped_at_ten():
     # RULES §16 G: 6 complete buildings → 12, capped to 10; plus the 5 VP license.
     state = blank()
     p = state.players[0]
-    for b in ["casino", "bait_shop", "smokehouse", "scrap_yard", "ridback_canning", "seafood_buffet"]:
+    for b in [
+        "casino",
+        "bait_shop",
+        "smokehouse",
+        "scrap_yard",
+        "ridback_canning",
+        "seafood_buffet",
+    ]:
         completed(p, b)
     p.king_crab_bonus = "buildings"
     marked(p, "harbor:king_crab", 2)
