@@ -192,6 +192,7 @@ class FleetDice:
         t.flush(seat)
         _advance(t)
         new.version += 1
+        new.players[seat].acted += 1
         return new, t.events
 
     # --- storage ------------------------------------------------------------------------------

@@ -70,6 +70,9 @@ class PlayerState(_Model):
     start: str | None = None
     """The boat type of the start roll (when no captain card was dealt)."""
     tasks: list[Task] = Field(default_factory=list)
+    acted: int = 0
+    """How many actions this seat has made. A prompt carries it: once the seat has acted
+    again, the prompt is stale, whatever other seats did in between."""
 
 
 class RuthState(_Model):

@@ -146,3 +146,11 @@ def _play_until(state, until):
 
 def _to_leftover(state):
     return _play_until(state, lambda s: s.stage == "leftover")
+
+
+def test_each_seat_counts_its_own_actions_only():
+    state = _to_leftover(GAME.new_game(2, "acted"))
+    before = [p.acted for p in state.players]
+    state = act(state, 1, "coin")
+    assert state.players[1].acted == before[1] + 1
+    assert state.players[0].acted == before[0]

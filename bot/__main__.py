@@ -1,0 +1,79 @@
+"""python -m bot [run | sync [--guild ID] | invite | play …]"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+
+import discord
+
+from bot.app import FleetBot, invite_url
+from bot.settings import Settings
+
+NO_TOKEN = (
+    "No Discord token: set FLEET_TOKEN in .env (copy .env.example) or the environment. "
+    "See README.md, 'Set up a Discord application'."
+)
+
+
+async def _sync(settings: Settings, guild: int | None) -> int:
+    bot = FleetBot(settings)
+    async with bot:
+        assert settings.token is not None
+        await bot.login(settings.token.get_secret_value())  # runs setup_hook: cogs load
+        target = discord.Object(guild) if guild else None
+        if target is not None:
+            bot.tree.copy_global_to(guild=target)
+        synced = await bot.tree.sync(guild=target)
+        where = f"guild {guild}" if guild else "globally (may take up to an hour to appear)"
+        print(f"Synced {len(synced)} command(s) {where}.")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="run the bot (default)")
+    sync = sub.add_parser("sync", help="register the slash commands with Discord")
+    sync.add_argument("--guild", type=int, default=None, help="sync to one guild, instantly")
+    sub.add_parser("invite", help="print the invite link")
+    play = sub.add_parser("play", help="play in the terminal instead", add_help=False)
+    play.add_argument("rest", nargs=argparse.REMAINDER)
+    args = parser.parse_args(argv)
+    if args.command == "play":
+        from bot.terminal import main as terminal
+
+        return terminal(["play", *args.rest])
+    settings = Settings()
+    logging.basicConfig(
+        level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    if settings.token is None or not settings.token.get_secret_value().strip():
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    token = settings.token.get_secret_value()
+    if args.command == "sync":
+        return asyncio.run(_sync(settings, args.guild or settings.dev_guild))
+    if args.command == "invite":
+        print(_invite_from_token(token))
+        return 0
+    FleetBot(settings).run(token, log_handler=None)
+    return 0
+
+
+def _invite_from_token(token: str) -> str:
+    """The application id is the first part of a bot token, base64-encoded."""
+    import base64
+
+    head = token.split(".")[0]
+    try:
+        app_id = int(base64.b64decode(head + "=" * (-len(head) % 4)).decode())
+    except (ValueError, UnicodeDecodeError):
+        return "Could not read the application id from the token; see README.md for the link."
+    return invite_url(app_id)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,24 @@
+import pytest
+
+from .harness import Table, make_bot, payload_problems
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return str(tmp_path / "fleet.db")
+
+
+@pytest.fixture
+def simcord_bot(db_path):
+    return make_bot(db_path)
+
+
+@pytest.fixture
+async def table(simcord_env, simcord_bot):
+    await simcord_bot.tree.sync()
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    t = Table(simcord_env, simcord_bot, guild, channel)
+    yield t
+    problems = payload_problems(simcord_env)
+    assert not problems, problems[:5]

@@ -1,0 +1,191 @@
+"""Drive the real bot in SimCord through clicks and commands, as players would."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import simcord
+
+from bot.app import FleetBot
+from bot.custom_ids import decode
+from bot.settings import Settings
+from bot.storage import GameRow
+from engine.fleet_dice.state import FleetState
+
+LIMITS = {
+    "content": 2000,
+    "embeds": 10,
+    "rows": 5,
+    "row_buttons": 5,
+    "options": 25,
+    "custom_id": 100,
+    "label": 80,
+}
+
+
+def make_bot(db: str, clock: Any = None) -> FleetBot:
+    settings = Settings(database=db, run_scheduler=False, _env_file=None)  # type: ignore[call-arg]
+    return FleetBot(settings, clock) if clock else FleetBot(settings)
+
+
+def payload_problems(env: simcord.Env) -> list[str]:
+    """Everything the bot sent that breaks a Discord limit (DISCORD.md)."""
+    problems = []
+    for req in env.http_requests:
+        body = req.json if isinstance(req.json, dict) else None
+        if not body:
+            continue
+        data = body.get("data", body) if isinstance(body.get("data"), dict) else body
+        problems += _check_message(data, f"{req.method} {req.path}")
+    return problems
+
+
+def _check_message(data: dict[str, Any], where: str) -> list[str]:
+    out = []
+    content = data.get("content") or ""
+    if len(content) > LIMITS["content"]:
+        out.append(f"{where}: content {len(content)}")
+    if "@everyone" in content or "@here" in content:
+        out.append(f"{where}: mass mention")
+    allowed = data.get("allowed_mentions")
+    if allowed and "everyone" in (allowed.get("parse") or []):
+        out.append(f"{where}: allowed_mentions lets @everyone through")
+    embeds = data.get("embeds") or []
+    if len(embeds) > LIMITS["embeds"]:
+        out.append(f"{where}: {len(embeds)} embeds")
+    total = 0
+    for e in embeds:
+        d = discord.Embed.from_dict(e)
+        from bot.embeds import embed_size, limit_problems
+
+        out += [f"{where}: embed {p}" for p in limit_problems(d)]
+        total += embed_size(d)
+    if total > 6000:
+        out.append(f"{where}: embeds total {total}")
+    rows = data.get("components") or []
+    if len(rows) > LIMITS["rows"]:
+        out.append(f"{where}: {len(rows)} rows")
+    ids = []
+    for row in rows:
+        children = row.get("components", [])
+        kinds = {c["type"] for c in children}
+        if 3 in kinds and len(children) != 1:
+            out.append(f"{where}: a select shares its row")
+        if len(children) > LIMITS["row_buttons"]:
+            out.append(f"{where}: {len(children)} in a row")
+        for c in children:
+            cid = c.get("custom_id", "")
+            ids.append(cid)
+            if not 1 <= len(cid) <= LIMITS["custom_id"]:
+                out.append(f"{where}: custom_id {cid!r}")
+            if len(c.get("label") or "") > LIMITS["label"]:
+                out.append(f"{where}: label {c.get('label')!r}")
+            if len(c.get("options") or []) > LIMITS["options"]:
+                out.append(f"{where}: {len(c['options'])} options")
+    if len(ids) != len(set(ids)):
+        out.append(f"{where}: duplicate custom ids")
+    return out
+
+
+@dataclass
+class Table:
+    env: simcord.Env
+    bot: FleetBot
+    guild: Any
+    channel: Any
+    players: dict[int, Any] = field(default_factory=dict)
+    thread_id: int | None = None
+    rng: random.Random = field(default_factory=lambda: random.Random(1))
+    clicks: int = 0
+
+    @property
+    def service(self) -> Any:
+        return self.bot.service
+
+    def thread(self) -> Any:
+        assert self.thread_id is not None
+        found = self.bot.get_channel(self.thread_id)
+        assert found is not None
+        return found
+
+    async def row(self) -> GameRow:
+        return await self.service.find(self.thread_id)
+
+    async def state(self) -> FleetState:
+        row = await self.row()
+        assert row.state is not None
+        return self.service.game.load_state(row.state)
+
+    async def message(self, message_id: int | None) -> discord.Message:
+        assert message_id is not None
+        return await self.thread().fetch_message(message_id)
+
+    async def open(self, host: Any, *command: str, **options: Any) -> None:
+        before = {t.id for t in self.bot.get_guild(self.guild.id).threads}
+        result = await host.slash(self.channel, "fleet " + " ".join(command or ("new",)), **options)
+        assert result.acknowledged
+        after = [t for t in self.bot.get_guild(self.guild.id).threads if t.id not in before]
+        assert after, "a thread was opened for the game"
+        self.thread_id = after[0].id
+
+    async def lobby(self) -> discord.Message:
+        async for m in self.thread().history(limit=50, oldest_first=True):
+            if m.embeds and "table open" in (m.embeds[0].title or ""):
+                return m
+        raise AssertionError("no lobby message")
+
+    async def play_one(self) -> None:
+        """The next player who must act does so through the UI."""
+        state = await self.state()
+        game = self.service.game
+        seat = game.to_act(state)[0]
+        row = await self.row()
+        user = row.seats[seat].user_id
+        actor = self.players[user]
+        task = game.pending(state, seat)
+        assert task is not None
+        if task.kind == "pick" and self.rng.random() < 0.7:
+            roll = await self.message(row.roll_message_id)
+            dice = [
+                c.custom_id
+                for r in roll.components
+                for c in r.children
+                if c.custom_id and c.custom_id.startswith("fl1:die:")
+            ]
+            result = await actor.click(roll, custom_id=self.rng.choice(dice))
+        else:
+            board = await self.message(row.board_message_id)
+            prompt = await actor.click(board, label="Act")
+            assert prompt.ephemeral and prompt.response is not None
+            result = await self.choose(actor, prompt.response)
+        assert result.acknowledged
+        self.clicks += 1
+
+    async def choose(self, actor: Any, response: Any) -> Any:
+        rows = response.components
+        children = [c for r in rows for c in r["components"]]
+        select = [c for c in children if c["type"] == 3]
+        if select:
+            value = self.rng.choice(select[0]["options"])["value"]
+            return await actor.select(response.message, [value], custom_id=select[0]["custom_id"])
+        ids = [c["custom_id"] for c in children]
+        assert all(decode(i) for i in ids)
+        return await actor.click(response.message, custom_id=self.rng.choice(ids))
+
+    async def play_to_end(self, limit: int = 3000) -> None:
+        for _ in range(limit):
+            row = await self.row()
+            if row.status != "active":
+                return
+            await self.play_one()
+        raise AssertionError("the game did not end")
+
+
+async def start_env(bot: FleetBot) -> tuple[Any, simcord.Env]:
+    runner = simcord.run(bot)
+    env = await runner.__aenter__()
+    await bot.tree.sync()
+    return runner, env
