@@ -180,13 +180,15 @@ class TableService:
                 raise Refusal(self._stale_message(state, seat), stale=True)
             if die_phase is not None and die_phase != phase_tag(state):
                 raise Refusal(self._stale_message(state, seat), stale=True)
-            task = self.game.pending(state, seat)
-            if task is None:
-                raise Refusal(say("not_your_turn"))
             try:
                 action = self.game.parse_action(text)
+            except ActionSyntaxError as exc:
+                raise Refusal(exc.reason) from exc
+            if self.game.pending(state, seat) is None:
+                raise Refusal(say("not_your_turn"))
+            try:
                 new_state, events = self.game.apply(state, seat, action)
-            except (ActionSyntaxError, IllegalAction) as exc:
+            except IllegalAction as exc:
                 raise Refusal(exc.reason) from exc
             log: list[tuple[int, int | None, str]] = [(seat, user_id, action.text)]
             new_state, auto_events, auto_log = self._autoplay(row, new_state)

@@ -7,6 +7,7 @@ optimistic version check on every save. Nothing above this module knows it is SQ
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Sequence
@@ -180,6 +181,9 @@ class SqliteRepository:
     def __init__(self, db: aiosqlite.Connection, clock: Any = time.time) -> None:
         self._db = db
         self._clock = clock
+        # One connection serves every handler: a transaction must not interleave with another
+        # coroutine's statements, and reads must not see another's uncommitted writes.
+        self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str | Path, clock: Any = time.time) -> SqliteRepository:
@@ -239,7 +243,7 @@ class SqliteRepository:
 
     # --- games -------------------------------------------------------------------------------
 
-    async def create(self, row: GameRow) -> GameRow:
+    async def _create(self, row: GameRow) -> GameRow:
         now = self._clock()
         row = row.model_copy(update={"created_at": now, "updated_at": now, "version": 0})
         values = _values(row)
@@ -262,14 +266,14 @@ class SqliteRepository:
         assert game_id is not None
         return row.model_copy(update={"id": game_id})
 
-    async def load(self, game_id: int) -> GameRow:
+    async def _load(self, game_id: int) -> GameRow:
         async with self._db.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)) as c:
             found = await c.fetchone()
         if found is None:
             raise StorageError(f"no game {game_id}")
         return _row(found)
 
-    async def load_by_channel(self, channel_id: int) -> GameRow | None:
+    async def _load_by_channel(self, channel_id: int) -> GameRow | None:
         """The open game in a channel, else the most recent finished one."""
         async with self._db.execute(
             f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? "
@@ -279,7 +283,7 @@ class SqliteRepository:
             found = await c.fetchone()
         return _row(found) if found else None
 
-    async def save(
+    async def _save(
         self, row: GameRow, expected_version: int, log: Sequence[tuple[int, int | None, str]] = ()
     ) -> GameRow:
         """Write the row and append `log` (seat, user, action) in one transaction, only if the
@@ -319,10 +323,10 @@ class SqliteRepository:
             raise
         return new
 
-    async def list_active(self) -> list[GameRow]:
+    async def _list_active(self) -> list[GameRow]:
         return await self._select("WHERE status = 'active' ORDER BY id")
 
-    async def due(self, now: float) -> list[GameRow]:
+    async def _due(self, now: float) -> list[GameRow]:
         """Active games whose deadline or half-time reminder has come."""
         rows = await self._select(
             "WHERE status = 'active' AND deadline_at IS NOT NULL ORDER BY deadline_at"
@@ -335,7 +339,7 @@ class SqliteRepository:
                 due.append(row)
         return due
 
-    async def actions(self, game_id: int) -> list[LoggedAction]:
+    async def _actions(self, game_id: int) -> list[LoggedAction]:
         async with self._db.execute(
             "SELECT seq, seat, user_id, action, version, at FROM actions "
             "WHERE game_id = ? ORDER BY seq",
@@ -355,9 +359,42 @@ class SqliteRepository:
                 continue  # one damaged row must not stop the others
         return out
 
+    # --- the Repository interface: every call holds the connection lock -------------------------
+
+    async def create(self, row: GameRow) -> GameRow:
+        async with self._lock:
+            return await self._create(row)
+
+    async def load(self, game_id: int) -> GameRow:
+        async with self._lock:
+            return await self._load(game_id)
+
+    async def load_by_channel(self, channel_id: int) -> GameRow | None:
+        async with self._lock:
+            return await self._load_by_channel(channel_id)
+
+    async def save(
+        self, row: GameRow, expected_version: int, log: Sequence[tuple[int, int | None, str]] = ()
+    ) -> GameRow:
+        async with self._lock:
+            return await self._save(row, expected_version, log)
+
+    async def list_active(self) -> list[GameRow]:
+        async with self._lock:
+            return await self._list_active()
+
+    async def due(self, now: float) -> list[GameRow]:
+        async with self._lock:
+            return await self._due(now)
+
+    async def actions(self, game_id: int) -> list[LoggedAction]:
+        async with self._lock:
+            return await self._actions(game_id)
+
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
         """Raw access for tests and maintenance scripts."""
-        await self._run(sql, params)
+        async with self._lock:
+            await self._run(sql, params)
 
 
 def _values(row: GameRow) -> tuple[Any, ...]:

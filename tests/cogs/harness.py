@@ -111,6 +111,10 @@ class Table:
         assert found is not None
         return found
 
+    def handle(self) -> Any:
+        """The SimCord handle of the game's thread, for slash commands typed there."""
+        return next(t for t in self.channel.threads if t.id == self.thread_id)
+
     async def row(self) -> GameRow:
         return await self.service.find(self.thread_id)
 

@@ -1,0 +1,254 @@
+"""Bad input gets a clear answer and changes nothing: wrong players, stale, crafted and
+double clicks, permissions; plus restarts, deadlines and autopilot."""
+
+import asyncio
+
+import discord
+
+from bot.service import Refusal
+from cogs.views import FleetButton
+
+from .harness import make_bot
+
+
+async def two_player_game(table, deadline=0):
+    alice = table.guild.add_member(table.env.create_user("alice"))
+    bob = table.guild.add_member(table.env.create_user("bob"))
+    table.players = {alice.id: alice, bob.id: bob}
+    await table.open(alice, deadline=deadline) if deadline else await table.open(alice)
+    await bob.click(await table.lobby(), label="Join")
+    await alice.click(await table.lobby(), label="Start")
+    return alice, bob
+
+
+async def whose_pick(table):
+    state = await table.state()
+    row = await table.row()
+    seat = state.order[state.picks]
+    current = table.players[row.seats[seat].user_id]
+    other = next(a for a in table.players.values() if a.id != current.id)
+    return current, other, row
+
+
+def die_ids(message):
+    return [c.custom_id for r in message.components for c in r.children if ":die:" in c.custom_id]
+
+
+def said(result):
+    """What the clicker was told privately: the ephemeral answer, an ephemeral followup, or
+    the note on the prompt message the click edited."""
+    texts = [f.content for f in result.followups if f.ephemeral]
+    if result.response is not None and (result.ephemeral or result.response.ephemeral):
+        texts.insert(0, result.response.content)
+    return " ".join(t for t in texts if t)
+
+
+def button_ids(response):
+    return [c["custom_id"] for r in response.components for c in r["components"]]
+
+
+async def test_a_wrong_player_die_click_is_refused_and_changes_nothing(table):
+    await two_player_game(table)
+    current, other, row = await whose_pick(table)
+    roll = await table.message(row.roll_message_id)
+    result = await other.click(roll, custom_id=die_ids(roll)[0])
+    assert result.ephemeral
+    assert (
+        result.response.content
+        == f"It's {current.name}'s pick right now; you'll be pinged when it's your turn."
+    )
+    assert (await table.row()).version == row.version
+
+
+async def test_someone_without_a_seat_is_told_what_to_do_instead(table):
+    await two_player_game(table)
+    carol = table.guild.add_member(table.env.create_user("carol"))
+    row = await table.row()
+    board = await table.message(row.board_message_id)
+    for label in ("Act", "My sheet"):
+        result = await carol.click(board, label=label)
+        assert result.ephemeral and "not playing in this game" in result.response.content
+    assert (await table.row()).version == row.version
+
+
+async def test_a_stale_prompt_is_answered_with_the_current_choice_and_changes_nothing(table):
+    await two_player_game(table)
+    current, _, row = await whose_pick(table)
+    board = await table.message(row.board_message_id)
+    first = await current.click(board, label="Act")
+    second = await current.click(board, label="Act")  # the same prompt, shown twice
+    choice = button_ids(first.response)[0]
+    await current.click(first.response.message, custom_id=choice)
+    version = (await table.row()).version
+    stale = await current.click(second.response.message, custom_id=choice)
+    assert "moved on" in said(stale)
+    assert (await table.row()).version == version
+
+
+async def test_a_double_click_applies_once(table):
+    await two_player_game(table)
+    current, _, row = await whose_pick(table)
+    board = await table.message(row.board_message_id)
+    a = await current.click(board, label="Act")
+    b = await current.click(board, label="Act")
+    choice = button_ids(a.response)[0]
+    await current.click(a.response.message, custom_id=choice)
+    await current.click(b.response.message, custom_id=choice)
+    entries = await table.service.repo.actions(row.id)
+    assert len([e for e in entries if e.user_id == current.id]) == 1
+
+
+async def test_crafted_custom_ids_are_answered_clearly(table):
+    alice, _ = await two_player_game(table)
+    row = await table.row()
+    crafted = [
+        "fl1:do:99999:0:coin",  # a game that does not exist
+        f"fl1:do:{row.id}:x:coin",  # a malformed count
+        f"fl1:do:{row.id}:0:drop.table",  # not an action
+        f"fl1:lobby:{row.id}:nuke",  # an unknown lobby operation
+        "fl1:" + "9" * 90,  # garbage
+    ]
+    view = discord.ui.View(timeout=None)
+    for i, cid in enumerate(crafted):
+        view.add_item(FleetButton(cid, f"b{i}"))
+    message = await table.thread().send("crafted", view=view)
+    answers = {}
+    for cid in crafted:
+        result = await alice.click(message, custom_id=cid)
+        answers[cid] = said(result)
+        assert answers[cid], cid
+    assert "no Fleet game" in answers[crafted[0]]
+    assert "isn't one of mine" in answers[crafted[1]]
+    assert "not an action" in answers[crafted[2]]
+    assert (await table.row()).version == row.version
+
+
+async def test_concurrent_clicks_on_one_prompt_apply_at_most_once(table):
+    await two_player_game(table)
+    current, _, row = await whose_pick(table)
+    state = await table.state()
+    seat = row.seat_of(current.id)
+    text = table.service.game.legal_actions(state, seat)[0].text
+    acted = state.players[seat].acted
+    results = await asyncio.gather(
+        table.service.act(row.id, current.id, text, acted=acted),
+        table.service.act(row.id, current.id, text, acted=acted),
+        return_exceptions=True,
+    )
+    refused = [r for r in results if isinstance(r, Refusal)]
+    assert len(refused) == 1 and "moved on" in refused[0].message
+    entries = await table.service.repo.actions(row.id)
+    assert len([e for e in entries if e.user_id == current.id]) == 1
+
+
+async def test_old_buttons_keep_working_after_a_restart(table, db_path):
+    await two_player_game(table)
+    current, _, row = await whose_pick(table)
+    roll = await table.message(row.roll_message_id)
+    board_id = row.board_message_id
+    new_bot = make_bot(db_path)
+    await table.env.restart_bot(new_bot)
+    table.bot = new_bot
+    await new_bot.tree.sync()
+    result = await current.click(roll, custom_id=die_ids(roll)[0])  # an old message
+    assert result.acknowledged
+    entries = await table.service.repo.actions(row.id)
+    assert [e.action.split()[0] for e in entries if e.user_id == current.id] == ["pick"]
+    board = await table.message(board_id)
+    prompt = await current.click(board, label="Act")
+    assert prompt.ephemeral and prompt.response.components
+    await table.play_to_end()
+    assert (await table.row()).status == "over"
+
+
+async def test_a_deadline_reminds_at_half_time_then_plays_the_default_move(table):
+    await two_player_game(table, deadline=24)
+    current, _, row = await whose_pick(table)
+    assert row.deadline_at is not None
+    cog = table.bot.get_cog("Fleet")
+    await cog.scheduler.tick(now=row.deadline_at - 11 * 3600)
+    last = [m async for m in table.thread().history(limit=1)][0]
+    assert "reminder" in last.content or "last one" in last.content
+    assert str(current.id) in last.content
+    assert (await table.service.repo.actions(row.id)) == []
+    await cog.scheduler.tick(now=row.deadline_at + 1)
+    entries = await table.service.repo.actions(row.id)
+    assert entries and entries[0].user_id is None and entries[0].seat == row.seat_of(current.id)
+    history = [m.content async for m in table.thread().history(limit=6)]
+    assert any("Time ran out" in c for c in history)
+
+
+async def test_end_by_a_player_without_permission_is_refused(table):
+    alice, bob = await two_player_game(table)
+    result = await bob.slash(table.handle(), "fleet end")
+    assert result.ephemeral and "Only the host or a moderator" in result.response.content
+    assert (await table.row()).status == "active"
+
+
+async def test_the_host_ends_the_game_after_confirming(table):
+    alice, _ = await two_player_game(table)
+    ask = await alice.slash(table.handle(), "fleet end")
+    kept = await alice.click(ask.response.message, label="Keep playing")
+    assert (await table.row()).status == "active" and kept.acknowledged
+    ask = await alice.slash(table.handle(), "fleet end")
+    await alice.click(ask.response.message, label="End the game")
+    row = await table.row()
+    assert row.status == "cancelled"
+    board = await table.message(row.board_message_id)
+    assert not board.components
+
+
+async def test_a_moderator_can_end_and_autopilot(table):
+    alice, bob = await two_player_game(table)
+    mods = table.guild.create_role("Mods", permissions=discord.Permissions(manage_threads=True))
+    mod = table.guild.add_member(table.env.create_user("mod"), roles=[mods])
+    result = await mod.slash(table.handle(), "fleet autopilot", player=bob)
+    assert "autopilot" in result.response.content
+    row = await table.row()
+    assert row.seats[row.seat_of(bob.id)].autopilot
+    state = await table.state()
+    assert row.seat_of(bob.id) not in table.service.game.to_act(state)
+
+
+async def test_commands_outside_a_game_say_how_to_start_one(table):
+    alice = table.guild.add_member(table.env.create_user("alice"))
+    for command in ("fleet act", "fleet board", "fleet log", "fleet sheet"):
+        result = await alice.slash(table.channel, command)
+        assert result.ephemeral and "/fleet new" in result.response.content, command
+
+
+async def test_rules_and_sheet_and_log_answer_privately(table):
+    alice, bob = await two_player_game(table)
+    for command in ("fleet rules", "fleet log", "fleet sheet"):
+        result = await alice.slash(table.handle(), command)
+        assert result.ephemeral, command
+    result = await alice.slash(table.handle(), "fleet sheet", player=bob)
+    assert result.ephemeral and "bob" in result.response.embeds[0].title
+
+
+async def test_a_second_table_in_the_same_channel_is_refused(table):
+    alice, _ = await two_player_game(table)
+    result = await alice.slash(table.handle(), "fleet new")
+    assert "already hosts a game" in (
+        result.followups[0].content if result.followups else result.response.content
+    )
+
+
+async def test_lobby_rules_host_only_start_and_full_table(table):
+    alice = table.guild.add_member(table.env.create_user("alice"))
+    bob = table.guild.add_member(table.env.create_user("bob"))
+    await table.open(alice)
+    lobby = await table.lobby()
+    result = await alice.click(lobby, label="Start")
+    assert "2 to 4 seats" in result.response.content
+    await bob.click(lobby, label="Join")
+    again = await bob.click(await table.lobby(), label="Join")
+    assert "already have a seat" in again.response.content
+    result = await bob.click(await table.lobby(), label="Start")
+    assert "Only the host" in result.response.content
+    for _ in range(2):
+        await alice.click(await table.lobby(), label="Add AI seat")
+    full = await alice.click(await table.lobby(), label="Add AI seat")
+    assert "full" in full.response.content
+    left = await bob.click(await table.lobby(), label="Leave")
+    assert "bob" not in (await table.lobby()).embeds[0].description and left.acknowledged
