@@ -1,6 +1,8 @@
 import pytest
 
-from .harness import Table, make_bot, payload_problems
+from tests.limits import payload_problems
+
+from .harness import Table, make_bot
 
 
 @pytest.fixture

@@ -15,79 +15,10 @@ from bot.settings import Settings
 from bot.storage import GameRow
 from engine.fleet_dice.state import FleetState
 
-LIMITS = {
-    "content": 2000,
-    "embeds": 10,
-    "rows": 5,
-    "row_buttons": 5,
-    "options": 25,
-    "custom_id": 100,
-    "label": 80,
-}
-
 
 def make_bot(db: str, clock: Any = None) -> FleetBot:
     settings = Settings(database=db, run_scheduler=False, _env_file=None)  # type: ignore[call-arg]
     return FleetBot(settings, clock) if clock else FleetBot(settings)
-
-
-def payload_problems(env: simcord.Env) -> list[str]:
-    """Everything the bot sent that breaks a Discord limit (DISCORD.md)."""
-    problems = []
-    for req in env.http_requests:
-        body = req.json if isinstance(req.json, dict) else None
-        if not body:
-            continue
-        data = body.get("data", body) if isinstance(body.get("data"), dict) else body
-        problems += _check_message(data, f"{req.method} {req.path}")
-    return problems
-
-
-def _check_message(data: dict[str, Any], where: str) -> list[str]:
-    out = []
-    content = data.get("content") or ""
-    if len(content) > LIMITS["content"]:
-        out.append(f"{where}: content {len(content)}")
-    if "@everyone" in content or "@here" in content:
-        out.append(f"{where}: mass mention")
-    allowed = data.get("allowed_mentions")
-    if allowed and "everyone" in (allowed.get("parse") or []):
-        out.append(f"{where}: allowed_mentions lets @everyone through")
-    embeds = data.get("embeds") or []
-    if len(embeds) > LIMITS["embeds"]:
-        out.append(f"{where}: {len(embeds)} embeds")
-    total = 0
-    for e in embeds:
-        d = discord.Embed.from_dict(e)
-        from bot.embeds import embed_size, limit_problems
-
-        out += [f"{where}: embed {p}" for p in limit_problems(d)]
-        total += embed_size(d)
-    if total > 6000:
-        out.append(f"{where}: embeds total {total}")
-    rows = data.get("components") or []
-    if len(rows) > LIMITS["rows"]:
-        out.append(f"{where}: {len(rows)} rows")
-    ids = []
-    for row in rows:
-        children = row.get("components", [])
-        kinds = {c["type"] for c in children}
-        if 3 in kinds and len(children) != 1:
-            out.append(f"{where}: a select shares its row")
-        if len(children) > LIMITS["row_buttons"]:
-            out.append(f"{where}: {len(children)} in a row")
-        for c in children:
-            cid = c.get("custom_id", "")
-            ids.append(cid)
-            if not 1 <= len(cid) <= LIMITS["custom_id"]:
-                out.append(f"{where}: custom_id {cid!r}")
-            if len(c.get("label") or "") > LIMITS["label"]:
-                out.append(f"{where}: label {c.get('label')!r}")
-            if len(c.get("options") or []) > LIMITS["options"]:
-                out.append(f"{where}: {len(c['options'])} options")
-    if len(ids) != len(set(ids)):
-        out.append(f"{where}: duplicate custom ids")
-    return out
 
 
 @dataclass

@@ -167,7 +167,7 @@ async def test_a_deadline_reminds_at_half_time_then_plays_the_default_move(table
     assert row.deadline_at is not None
     cog = table.bot.get_cog("Fleet")
     await cog.scheduler.tick(now=row.deadline_at - 11 * 3600)
-    last = [m async for m in table.thread().history(limit=1)][0]
+    last = next(m async for m in table.thread().history(limit=1))
     assert "reminder" in last.content or "last one" in last.content
     assert str(current.id) in last.content
     assert (await table.service.repo.actions(row.id)) == []
@@ -179,7 +179,7 @@ async def test_a_deadline_reminds_at_half_time_then_plays_the_default_move(table
 
 
 async def test_end_by_a_player_without_permission_is_refused(table):
-    alice, bob = await two_player_game(table)
+    _alice, bob = await two_player_game(table)
     result = await bob.slash(table.handle(), "fleet end")
     assert result.ephemeral and "Only the host or a moderator" in result.response.content
     assert (await table.row()).status == "active"
@@ -199,7 +199,7 @@ async def test_the_host_ends_the_game_after_confirming(table):
 
 
 async def test_a_moderator_can_end_and_autopilot(table):
-    alice, bob = await two_player_game(table)
+    _alice, bob = await two_player_game(table)
     mods = table.guild.create_role("Mods", permissions=discord.Permissions(manage_threads=True))
     mod = table.guild.add_member(table.env.create_user("mod"), roles=[mods])
     result = await mod.slash(table.handle(), "fleet autopilot", player=bob)
@@ -208,6 +208,9 @@ async def test_a_moderator_can_end_and_autopilot(table):
     assert row.seats[row.seat_of(bob.id)].autopilot
     state = await table.state()
     assert row.seat_of(bob.id) not in table.service.game.to_act(state)
+    ask = await mod.slash(table.handle(), "fleet end")
+    await mod.click(ask.response.message, label="End the game")
+    assert (await table.row()).status == "cancelled"
 
 
 async def test_commands_outside_a_game_say_how_to_start_one(table):

@@ -1,0 +1,433 @@
+"""A fake of Discord's HTTP API and gateway on 127.0.0.1, enough for the real bot process:
+login, command sync, a guild with a channel, slash commands and button clicks as
+INTERACTION_CREATE events, messages, interaction responses and followups.
+
+Every JSON body the bot sends is checked against Discord's limits (tests/limits.py).
+Gotchas honoured: `Content-Type: application/json` exactly, HELLO first, and a loopback
+`resume_gateway_url` in READY.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from tests.limits import body_problems
+
+APP_ID = 900000000000000001
+BOT_ID = APP_ID
+GUILD_ID = 900000000000000010
+CHANNEL_ID = 900000000000000020
+TOKEN = "ZmFrZQ.fake.token"  # never a real token; the fake accepts only this one
+
+EPHEMERAL = 64
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+def user(uid: int, name: str, bot: bool = False) -> dict[str, Any]:
+    return {
+        "id": str(uid),
+        "username": name,
+        "discriminator": "0",
+        "global_name": name,
+        "avatar": None,
+        "bot": bot,
+    }
+
+
+BOT_USER = user(BOT_ID, "Fleet", bot=True)
+
+
+@dataclass
+class Interaction:
+    id: int
+    token: str
+    message_id: int | None
+    callbacks: list[dict[str, Any]] = field(default_factory=list)
+    original_id: int | None = None
+    followups: list[int] = field(default_factory=list)
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class FakeDiscord:
+    def __init__(self) -> None:
+        self._ids = itertools.count(900000000000001000)
+        self.messages: dict[int, dict[str, Any]] = {}
+        self.channels: dict[int, dict[str, Any]] = {
+            CHANNEL_ID: {
+                "id": str(CHANNEL_ID),
+                "type": 0,
+                "guild_id": str(GUILD_ID),
+                "name": "games",
+                "position": 0,
+                "permission_overwrites": [],
+                "nsfw": False,
+                "parent_id": None,
+                "topic": None,
+                "rate_limit_per_user": 0,
+                "last_message_id": None,
+                "flags": 0,
+            },
+        }
+        self.commands: dict[str, list[dict[str, Any]]] = {}
+        self.interactions: dict[str, Interaction] = {}
+        self.requests: list[tuple[str, str, Any]] = []
+        self.problems: list[str] = []
+        self.unhandled: list[str] = []
+        self.ws: web.WebSocketResponse | None = None
+        self.ready = asyncio.Event()
+        self.identifies = 0
+        self._seq = 0
+        self.port = 0
+        self._runner: web.AppRunner | None = None
+
+    # --- server ------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", "/api/v10/{path:.*}", self._api)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def next_id(self) -> int:
+        return next(self._ids)
+
+    @staticmethod
+    def json(data: Any, status: int = 200) -> web.Response:
+        return web.Response(status=status, body=json.dumps(data), content_type="application/json")
+
+    # --- gateway -----------------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}}))
+        async for msg in ws:
+            if msg.type != WSMsgType.TEXT:
+                continue
+            data = json.loads(msg.data)
+            if data["op"] == 1:
+                await ws.send_str(json.dumps({"op": 11}))
+            elif data["op"] == 2:
+                self.identifies += 1
+                self.ws = ws
+                self._seq = 0
+                await self._identified()
+            elif data["op"] == 6:  # RESUME: make it identify afresh
+                await ws.send_str(json.dumps({"op": 9, "d": False}))
+        if self.ws is ws:
+            self.ws = None
+            self.ready.clear()
+        return ws
+
+    async def _identified(self) -> None:
+        await self.dispatch(
+            "READY",
+            {
+                "v": 10,
+                "user": BOT_USER,
+                "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+                "session_id": "fake-session",
+                "shard": [0, 1],
+                "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
+                "application": {"id": str(APP_ID), "flags": 0},
+            },
+        )
+        threads = [c for c in self.channels.values() if c["type"] == 11]
+        await self.dispatch(
+            "GUILD_CREATE",
+            {
+                "id": str(GUILD_ID),
+                "name": "Fake guild",
+                "icon": None,
+                "owner_id": "1",
+                "roles": [
+                    {
+                        "id": str(GUILD_ID),
+                        "name": "@everyone",
+                        "permissions": "2147483647",
+                        "position": 0,
+                        "color": 0,
+                        "hoist": False,
+                        "managed": False,
+                        "mentionable": False,
+                        "flags": 0,
+                    }
+                ],
+                "channels": [c for c in self.channels.values() if c["type"] != 11],
+                "threads": threads,
+                "members": [],
+                "member_count": 2,
+                "emojis": [],
+                "stickers": [],
+                "features": [],
+                "large": False,
+                "unavailable": False,
+                "joined_at": now(),
+                "voice_states": [],
+                "presences": [],
+                "stage_instances": [],
+                "guild_scheduled_events": [],
+                "premium_tier": 0,
+                "preferred_locale": "en-US",
+                "afk_timeout": 300,
+                "verification_level": 0,
+                "default_message_notifications": 0,
+                "explicit_content_filter": 0,
+                "mfa_level": 0,
+                "nsfw_level": 0,
+                "system_channel_flags": 0,
+            },
+        )
+        self.ready.set()
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        assert self.ws is not None, "the bot is not connected"
+        self._seq += 1
+        await self.ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
+
+    # --- HTTP API ----------------------------------------------------------------------------
+
+    async def _api(self, request: web.Request) -> web.Response:
+        path = "/" + request.match_info["path"]
+        # Interaction callbacks and webhooks are authorised by their token, not the bot's.
+        token_routes = path.startswith(("/interactions/", "/webhooks/"))
+        if not token_routes and request.headers.get("Authorization") != f"Bot {TOKEN}":
+            return self.json({"message": "401: Unauthorized", "code": 0}, 401)
+        body = await request.json() if request.can_read_body else None
+        if request.content_type.startswith("multipart/"):
+            body = None
+        self.requests.append((request.method, path, body))
+        if isinstance(body, dict):
+            self.problems += body_problems(body, f"{request.method} {path}")
+        parts = path.strip("/").split("/")
+        method = request.method
+        try:
+            return await self._route(method, parts, body or {})
+        except KeyError:
+            self.unhandled.append(f"{method} {path}")
+            return self.json({"message": "Unknown", "code": 10003}, 404)
+
+    async def _route(self, method: str, p: list[str], body: dict[str, Any]) -> web.Response:
+        if p == ["users", "@me"]:
+            return self.json(BOT_USER)
+        if p == ["oauth2", "applications", "@me"]:
+            return self.json(
+                {
+                    "id": str(APP_ID),
+                    "name": "Fleet",
+                    "description": "",
+                    "icon": None,
+                    "bot_public": True,
+                    "bot_require_code_grant": False,
+                    "owner": user(1, "owner"),
+                    "verify_key": "00",
+                    "flags": 0,
+                    "team": None,
+                    "rpc_origins": [],
+                }
+            )
+        if p[0] == "applications" and p[-1] == "commands":
+            key = "/".join(p)
+            if method == "PUT":
+                self.commands[key] = [
+                    {**c, "id": str(self.next_id()), "application_id": str(APP_ID), "version": "1"}
+                    for c in body
+                ]  # type: ignore[union-attr]
+            return self.json(self.commands.get(key, []))
+        if p[0] == "channels" and len(p) == 3 and p[2] == "messages" and method == "POST":
+            return self.json(self._message(int(p[1]), body))
+        if p[0] == "channels" and len(p) == 4 and p[2] == "messages":
+            message = self.messages[int(p[3])]
+            if method == "PATCH":
+                message.update(self._fields(body), edited_timestamp=now())
+            return self.json(message)
+        if p[0] == "channels" and len(p) == 2:
+            return self.json(self.channels[int(p[1])])
+        if p[0] == "interactions" and p[-1] == "callback":
+            return await self._callback(p[1], p[2], body)
+        if p[0] == "webhooks" and len(p) == 3 and method == "POST":
+            inter = self._by_token(p[2])
+            message = self._message(self._channel_of(inter), body, body.get("flags", 0))
+            inter.followups.append(int(message["id"]))
+            return self.json(message)
+        if p[0] == "webhooks" and p[-1] == "@original":
+            inter = self._by_token(p[2])
+            target = inter.original_id or inter.message_id
+            assert target is not None
+            self.messages[target].update(self._fields(body), edited_timestamp=now())
+            return self.json(self.messages[target])
+        raise KeyError(method)
+
+    def _fields(self, body: dict[str, Any]) -> dict[str, Any]:
+        return {k: body[k] for k in ("content", "embeds", "components") if k in body}
+
+    def _message(self, channel_id: int, body: dict[str, Any], flags: int = 0) -> dict[str, Any]:
+        if channel_id not in self.channels:
+            raise KeyError(channel_id)
+        mid = self.next_id()
+        message = {
+            "id": str(mid),
+            "channel_id": str(channel_id),
+            "guild_id": str(GUILD_ID),
+            "author": BOT_USER,
+            "content": body.get("content") or "",
+            "timestamp": now(),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": body.get("embeds") or [],
+            "components": body.get("components") or [],
+            "pinned": False,
+            "type": 0,
+            "flags": flags,
+        }
+        self.messages[mid] = message
+        return message
+
+    async def _callback(self, iid: str, token: str, body: dict[str, Any]) -> web.Response:
+        inter = self.interactions[token]
+        if inter.answered.is_set():
+            return self.json(
+                {"message": "Interaction has already been acknowledged.", "code": 40060}, 400
+            )
+        inter.callbacks.append(body)
+        kind, data = body["type"], body.get("data") or {}
+        message: dict[str, Any] | None = None
+        if kind == 4:
+            message = self._message(self._channel_of(inter), data, data.get("flags", 0))
+            inter.original_id = int(message["id"])
+        elif kind == 5:
+            message = self._message(self._channel_of(inter), {"content": ""}, data.get("flags", 0))
+            inter.original_id = int(message["id"])
+        elif kind == 7:
+            assert inter.message_id is not None
+            self.messages[inter.message_id].update(self._fields(data))
+            message = self.messages[inter.message_id]
+        inter.answered.set()
+        # discord.py asks for the callback's result (with_response=true).
+        result: dict[str, Any] = {
+            "interaction": {
+                "id": iid,
+                "type": 2,
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": bool((data.get("flags") or 0) & EPHEMERAL),
+            }
+        }
+        if message is not None:
+            result["interaction"]["response_message_id"] = message["id"]
+            result["resource"] = {"type": kind, "message": message}
+        return self.json(result)
+
+    def _by_token(self, token: str) -> Interaction:
+        return self.interactions[token]
+
+    def _channel_of(self, inter: Interaction) -> int:
+        return inter.__dict__.get("channel_id", CHANNEL_ID)
+
+    # --- acting as players ---------------------------------------------------------------------
+
+    async def interact(
+        self, kind: int, who: dict[str, Any], data: dict[str, Any], message_id: int | None = None
+    ) -> Interaction:
+        iid = self.next_id()
+        token = f"tok{iid}"
+        inter = Interaction(iid, token, message_id)
+        inter.__dict__["channel_id"] = CHANNEL_ID
+        self.interactions[token] = inter
+        payload: dict[str, Any] = {
+            "id": str(iid),
+            "application_id": str(APP_ID),
+            "type": kind,
+            "token": token,
+            "version": 1,
+            "guild_id": str(GUILD_ID),
+            "channel_id": str(CHANNEL_ID),
+            "channel": self.channels[CHANNEL_ID],
+            "member": {
+                "user": who,
+                "roles": [],
+                "joined_at": now(),
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+                "permissions": "2147483647",
+            },
+            "app_permissions": "2147483647",
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0,
+            "data": data,
+            "attachment_size_limit": 10485760,
+        }
+        if message_id is not None:
+            payload["message"] = self.messages[message_id]
+        await self.dispatch("INTERACTION_CREATE", payload)
+        await asyncio.wait_for(inter.answered.wait(), timeout=3)  # Discord's 3-second rule
+        return inter
+
+    async def slash(self, who: dict[str, Any], sub: str, **options: Any) -> Interaction:
+        key = f"applications/{APP_ID}/guilds/{GUILD_ID}/commands"
+        fleet = next(c for c in self.commands.get(key, []) if c["name"] == "fleet")
+        opts = [
+            {"name": k, "type": 5 if isinstance(v, bool) else 3, "value": v}
+            for k, v in options.items()
+        ]
+        data = {
+            "id": fleet["id"],
+            "name": "fleet",
+            "type": 1,
+            "options": [{"type": 1, "name": sub, "options": opts}],
+        }
+        return await self.interact(2, who, data)
+
+    async def click(self, who: dict[str, Any], message_id: int, custom_id: str) -> Interaction:
+        ids = [
+            c.get("custom_id")
+            for row in self.messages[message_id]["components"]
+            for c in row["components"]
+        ]
+        assert custom_id in ids, f"{custom_id} is not on message {message_id}"
+        return await self.interact(
+            3, who, {"custom_id": custom_id, "component_type": 2}, message_id
+        )
+
+    def buttons(self, message_id: int) -> list[str]:
+        return [
+            c["custom_id"]
+            for row in self.messages[message_id]["components"]
+            for c in row["components"]
+            if c.get("custom_id")
+        ]
+
+    async def settle(self, seconds: float = 0.3) -> None:
+        """Give the bot a moment to send the REST calls that follow a response."""
+        await asyncio.sleep(seconds)

@@ -1,0 +1,154 @@
+"""End to end: the real bot process against a fake Discord on 127.0.0.1 — login, command sync,
+a slash command, buttons, kill -9 in the middle of a game, restart, old buttons still work."""
+
+import asyncio
+import os
+import signal
+import sqlite3
+import sys
+from pathlib import Path
+
+import pytest
+
+from .fake_discord import GUILD_ID, TOKEN, FakeDiscord, user
+
+ROOT = Path(__file__).resolve().parents[2]
+BOOTSTRAP = str(ROOT / "tests" / "e2e" / "bootstrap.py")
+ALICE = user(1001, "alice")
+
+
+def bot_env(db: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FLEET_")}
+    env.update(
+        FLEET_TOKEN=TOKEN,
+        FLEET_DATABASE=str(db),
+        FLEET_RUN_SCHEDULER="false",
+        FLEET_LOG_LEVEL="WARNING",
+        PYTHONPATH=str(ROOT),
+    )
+    return env
+
+
+async def start_bot(fake: FakeDiscord, db: Path, *args: str) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        BOOTSTRAP,
+        fake.base,
+        *args,
+        env=bot_env(db),
+        cwd=str(db.parent),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+async def quiet(fake: FakeDiscord, idle: float = 0.4, limit: float = 10) -> None:
+    """Wait until the bot has sent nothing for `idle` seconds."""
+    waited = 0.0
+    seen = len(fake.requests)
+    while waited < limit:
+        await asyncio.sleep(idle)
+        waited += idle
+        if len(fake.requests) == seen:
+            return
+        seen = len(fake.requests)
+
+
+def messages_with(fake: FakeDiscord, marker: str) -> list[int]:
+    return [mid for mid, m in fake.messages.items() if any(marker in c for c in fake.buttons(mid))]
+
+
+def logged_actions(db: Path) -> list[tuple[int, str]]:
+    with sqlite3.connect(db) as con:
+        return con.execute("SELECT seat, action FROM actions ORDER BY seq").fetchall()
+
+
+@pytest.fixture
+async def fake():
+    server = FakeDiscord()
+    await server.start()
+    yield server
+    await server.stop()
+
+
+async def test_the_real_bot_survives_kill_9_and_old_buttons_still_work(fake, tmp_path):
+    db = tmp_path / "e2e.db"
+
+    # Command sync is an explicit command, and doing it twice is harmless.
+    for _ in range(2):
+        sync = await start_bot(fake, db, "sync", "--guild", str(GUILD_ID))
+        out, err = await asyncio.wait_for(sync.communicate(), 60)
+        assert sync.returncode == 0, err.decode()
+        assert b"Synced" in out
+    guild_commands = fake.commands[f"applications/{fake_app()}/guilds/{GUILD_ID}/commands"]
+    assert [c["name"] for c in guild_commands] == ["fleet"]
+
+    bot = await start_bot(fake, db, "run")
+    try:
+        await asyncio.wait_for(fake.ready.wait(), 30)
+        await fake.slash(ALICE, "solo", here=True)
+        await quiet(fake)
+        (roll,) = messages_with(fake, ":die:")
+        (board,) = messages_with(fake, ":sheet")
+
+        pick = await fake.click(ALICE, roll, next(b for b in fake.buttons(roll) if ":die:" in b))
+        assert pick.callbacks[0]["type"] == 6  # deferred update of the roll message
+        await quiet(fake)
+        (prompt,) = pick.followups
+        assert fake.messages[prompt]["flags"] & 64  # the prompt is private
+        before = logged_actions(db)
+        assert any(a.startswith("pick ") for _, a in before)
+
+        bot.send_signal(signal.SIGKILL)  # kill -9 in the middle of a decision
+        await bot.wait()
+        await asyncio.sleep(0.2)
+        fake.ready.clear()
+
+        bot = await start_bot(fake, db, "run")
+        await asyncio.wait_for(fake.ready.wait(), 30)
+        assert fake.identifies == 2
+
+        use = await fake.click(ALICE, prompt, fake.buttons(prompt)[0])  # a pre-restart button
+        assert use.callbacks[0]["type"] == 6
+        await quiet(fake)
+        after = logged_actions(db)
+        assert len(after) > len(before)
+
+        act = await fake.click(
+            ALICE, board, next(b for b in fake.buttons(board) if b.endswith(":act"))
+        )
+        assert act.callbacks[0]["type"] == 4
+        assert act.callbacks[0]["data"]["flags"] & 64
+
+        assert not fake.unhandled, fake.unhandled
+        assert not fake.problems, fake.problems
+    finally:
+        if bot.returncode is None:
+            bot.terminate()
+        _, err = await bot.communicate()
+        if err:
+            print(err.decode()[-3000:])
+
+
+async def test_without_a_token_the_bot_exits_with_one_clear_line(tmp_path):
+    env = bot_env(tmp_path / "x.db")
+    env.pop("FLEET_TOKEN")
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        env=env,
+        cwd=str(tmp_path),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(proc.communicate(), 60)
+    assert proc.returncode == 2
+    lines = err.decode().strip().splitlines()
+    assert len(lines) == 1 and "No Discord token" in lines[0]
+
+
+def fake_app() -> int:
+    from .fake_discord import APP_ID
+
+    return APP_ID
