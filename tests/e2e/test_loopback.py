@@ -142,7 +142,7 @@ async def test_without_a_token_the_bot_exits_with_one_clear_line(tmp_path):
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
-    out, err = await asyncio.wait_for(proc.communicate(), 60)
+    _out, err = await asyncio.wait_for(proc.communicate(), 60)
     assert proc.returncode == 2
     lines = err.decode().strip().splitlines()
     assert len(lines) == 1 and "No Discord token" in lines[0]
