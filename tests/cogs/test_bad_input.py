@@ -167,7 +167,7 @@ async def test_a_deadline_reminds_at_half_time_then_plays_the_default_move(table
     assert row.deadline_at is not None
     cog = table.bot.get_cog("Fleet")
     await cog.scheduler.tick(now=row.deadline_at - 11 * 3600)
-    last = next(m async for m in table.thread().history(limit=1))
+    last = [m async for m in table.thread().history(limit=1)][0]  # noqa: RUF015
     assert "reminder" in last.content or "last one" in last.content
     assert str(current.id) in last.content
     assert (await table.service.repo.actions(row.id)) == []
