@@ -33,19 +33,19 @@ async def _sync(settings: Settings, guild: int | None) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    args_in = sys.argv[1:] if argv is None else argv
+    if args_in[:1] == ["play"]:
+        from bot.terminal import main as terminal
+
+        return terminal(args_in)
     parser = argparse.ArgumentParser(prog="python -m bot")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="run the bot (default)")
     sync = sub.add_parser("sync", help="register the slash commands with Discord")
     sync.add_argument("--guild", type=int, default=None, help="sync to one guild, instantly")
     sub.add_parser("invite", help="print the invite link")
-    play = sub.add_parser("play", help="play in the terminal instead", add_help=False)
-    play.add_argument("rest", nargs=argparse.REMAINDER)
-    args = parser.parse_args(argv)
-    if args.command == "play":
-        from bot.terminal import main as terminal
-
-        return terminal(["play", *args.rest])
+    sub.add_parser("play", help="play in this terminal, no Discord needed (see play --help)")
+    args = parser.parse_args(args_in)
     settings = Settings()
     logging.basicConfig(
         level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"

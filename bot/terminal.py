@@ -149,7 +149,9 @@ def _parse_ai(text: str, seats: int) -> set[int]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="fleet-dice", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="python -m bot",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play a game in this terminal")

@@ -22,5 +22,8 @@ async def table(simcord_env, simcord_bot):
     channel = guild.create_text_channel("games")
     t = Table(simcord_env, simcord_bot, guild, channel)
     yield t
+    if t.bot.repo is not None:
+        await t.bot.repo.close()
+        t.bot.repo = None
     problems = payload_problems(simcord_env)
     assert not problems, problems[:5]

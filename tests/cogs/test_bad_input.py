@@ -147,7 +147,10 @@ async def test_old_buttons_keep_working_after_a_restart(table, db_path):
     roll = await table.message(row.roll_message_id)
     board_id = row.board_message_id
     new_bot = make_bot(db_path)
+    old_repo = table.bot.repo
     await table.env.restart_bot(new_bot)
+    if old_repo is not None:
+        await old_repo.close()
     table.bot = new_bot
     await new_bot.tree.sync()
     result = await current.click(roll, custom_id=die_ids(roll)[0])  # an old message
