@@ -56,6 +56,8 @@ class Outcome:
     new_roll: bool = False
     ping: list[int] = field(default_factory=list)
     """Users who have a new decision to make."""
+    last_one: int | None = None
+    """A user who is now the only one the table waits for (after others decided)."""
     finished: bool = False
     notice: str | None = None
 
@@ -437,9 +439,13 @@ class TableService:
         except Conflict:
             return None
         before = set(self._humans_to_act(row, old))
-        ping = [u for u in self._humans_to_act(saved, state) if u not in before]
+        now_waiting = self._humans_to_act(saved, state)
+        ping = [u for u in now_waiting if u not in before]
         new_roll = any(e.kind == "roll" for e in events)
-        return Outcome(saved, state, events, new_roll, ping, finished=self.game.is_over(state))
+        last = now_waiting[0] if len(before) > 1 and len(now_waiting) == 1 and not ping else None
+        return Outcome(
+            saved, state, events, new_roll, ping, last_one=last, finished=self.game.is_over(state)
+        )
 
 
 def phase_tag(state: FleetState) -> str:

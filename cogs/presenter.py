@@ -55,6 +55,8 @@ class Presenter:
             await channel.send(embed=final_embed(self.service.game, row, state))
         elif outcome.ping:
             await self.ping(row, outcome.ping, "your_turn", what="your decision")
+        elif outcome.last_one is not None:
+            await self.ping(row, [outcome.last_one], "last_one")
         if (board_id, roll_id) != (row.board_message_id, row.roll_message_id):
             await self.remember(row, board_id, roll_id)
 

@@ -1,0 +1,90 @@
+"""The table service without Discord: lobby rules, turn checks, stale prompts, pings."""
+
+import pytest
+
+from bot.service import Refusal, TableService
+from bot.storage import SqliteRepository, TableOptions
+
+
+@pytest.fixture
+async def service(tmp_path):
+    repo = await SqliteRepository.open(tmp_path / "s.db")
+    yield TableService(repo)
+    await repo.close()
+
+
+async def three_humans(service):
+    row = await service.open_table(
+        channel_id=1,
+        guild_id=None,
+        parent_id=None,
+        host_id=1,
+        host_name="a",
+        options=TableOptions(),
+    )
+    await service.join(row.id, 2, "b")
+    await service.join(row.id, 3, "c")
+    outcome = await service.start(row.id, 1)
+    return outcome
+
+
+async def test_start_pings_only_the_first_picker(service):
+    outcome = await three_humans(service)
+    state = outcome.state
+    first = outcome.row.seats[state.order[0]].user_id
+    assert outcome.ping == [first]
+
+
+async def test_the_last_player_in_a_simultaneous_step_is_told_so(service):
+    outcome = await three_humans(service)
+    game = service.game
+    # Play picks until the leftover step, where all three decide at once.
+    while outcome.state.stage != "leftover" or outcome.state.phase != "boat":
+        state, row = outcome.state, outcome.row
+        seat = game.to_act(state)[0]
+        action = game.legal_actions(state, seat)[-1].text
+        outcome = await service.act(row.id, row.seats[seat].user_id, action)
+    waiting = game.to_act(outcome.state)
+    assert len(waiting) == 3
+    told = []
+    for seat in waiting[:2]:
+        while seat in game.to_act(outcome.state):
+            action = game.legal_actions(outcome.state, seat)[-1].text
+            outcome = await service.act(outcome.row.id, outcome.row.seats[seat].user_id, action)
+            told.append(outcome.last_one)
+    assert game.to_act(outcome.state) == [waiting[2]]
+    last = outcome.row.seats[waiting[2]].user_id
+    assert [t for t in told if t is not None] == [last]
+
+
+async def test_a_prompt_from_before_the_seat_acted_is_stale(service):
+    outcome = await three_humans(service)
+    state, row = outcome.state, outcome.row
+    seat = service.game.to_act(state)[0]
+    user = row.seats[seat].user_id
+    text = service.game.legal_actions(state, seat)[0].text
+    await service.act(row.id, user, text, acted=0)
+    with pytest.raises(Refusal) as err:
+        await service.act(row.id, user, "coin", acted=0)
+    assert err.value.stale
+
+
+async def test_a_die_from_an_earlier_phase_is_stale(service):
+    outcome = await three_humans(service)
+    state, row = outcome.state, outcome.row
+    seat = service.game.to_act(state)[0]
+    with pytest.raises(Refusal) as err:
+        await service.act(row.id, row.seats[seat].user_id, f"pick {state.pool[0]}", die_phase="9t")
+    assert err.value.stale
+
+
+async def test_lobby_changes_are_refused_after_the_start(service):
+    outcome = await three_humans(service)
+    for call in (
+        service.join(outcome.row.id, 4, "d"),
+        service.add_ai(outcome.row.id, 1),
+        service.leave(outcome.row.id, 2),
+        service.cancel(outcome.row.id, 1),
+    ):
+        with pytest.raises(Refusal, match="lobby has closed"):
+            await call
