@@ -90,7 +90,7 @@ def seat_label(row: GameRow, seat: int) -> str:
     s = row.seats[seat]
     if s.is_ai:
         return f"🤖 {s.name}"
-    return f"{s.name} (autopilot)" if s.autopilot else s.name
+    return say("autopilot_suffix", name=s.name) if s.autopilot else s.name
 
 
 def lobby_embed(row: GameRow) -> discord.Embed:
@@ -112,42 +112,47 @@ def lobby_embed(row: GameRow) -> discord.Embed:
 def board_embed(game: FleetDice, row: GameRow, state: FleetState) -> discord.Embed:
     sheet = game.sheet_for(state)
     head = board_lines(game, state)[0]
-    e = embed(f"Fleet: The Dice Game — {head}")
+    e = embed(say("board_title", head=head))
     lines = []
     if state.pool and state.stage == "pick":
-        lines.append("Dice: " + " · ".join(face(f) for f in state.pool))
+        lines.append(say("board_dice", dice=" · ".join(face(f) for f in state.pool)))
     if state.leftover:
         lines.append(say("roll_leftover", face=face(state.leftover)))
     if state.solo and state.ruth:
         r = state.ruth
-        lines.append(f"Ruth's markers: {label(r.boat)} · {label(r.harbor)} · {label(r.wharf)}")
+        lines.append(
+            say("board_markers", boat=label(r.boat), harbor=label(r.harbor), wharf=label(r.wharf))
+        )
     elif state.phase != "over":
-        lines.append(f"First player: {seat_label(row, state.first_player)}")
+        lines.append(say("board_first", name=seat_label(row, state.first_player)))
     waiting = game.to_act(state)
     if waiting:
-        lines.append("Waiting for: " + ", ".join(seat_label(row, s) for s in waiting))
+        lines.append(say("board_waiting", names=", ".join(seat_label(row, s) for s in waiting)))
     e.description = "\n".join(lines)
     for seat, p in enumerate(state.players):
         parts = breakdown(sheet, state, seat)
-        value = f"{sum(parts.values())} VP · {coin_boxes(p)} coins · {total_fish(p)} fish"
+        value = say(
+            "board_standing", vp=sum(parts.values()), coins=coin_boxes(p), fish=total_fish(p)
+        )
         e.add_field(name=_cut(seat_label(row, seat), 256), value=value, inline=False)
     if row.recent:
-        e.add_field(name="Recent", value=_cut("\n".join(row.recent), 1024), inline=False)
+        e.add_field(name=say("board_recent"), value=_cut("\n".join(row.recent), 1024), inline=False)
     return e
 
 
 def roll_text(state: FleetState, row: GameRow) -> str:
     """The public roll message for the current draft."""
-    phase = "Boat" if state.phase == "boat" else "Town"
+    phase = say("phase_boat") if state.phase == "boat" else say("phase_town")
     title = say("roll_title", round=state.round, phase=phase)
     if state.stage == "leftover" and state.leftover:
-        return f"🎲 **{title}**\n{say('roll_leftover', face=face(state.leftover))}"
+        leftover = say("roll_leftover", face=face(state.leftover))
+        return say("roll_message_leftover", title=title, leftover=leftover)
     dice = " · ".join(face(f) for f in state.pool) or "—"
     order = []
     for i, seat in enumerate(state.order):
-        name = "Captain Ruth" if seat == RUTH else row.seats[seat].name
+        name = say("captain_ruth") if seat == RUTH else row.seats[seat].name
         order.append(f"~~{name}~~" if i < state.picks else name)
-    return f"🎲 **{title}**: {dice}\nPick order: " + " → ".join(order)
+    return say("roll_message", title=title, dice=dice, order=" → ".join(order))
 
 
 def prompt_embed(game: FleetDice, row: GameRow, state: FleetState, seat: int) -> discord.Embed:
@@ -157,7 +162,7 @@ def prompt_embed(game: FleetDice, row: GameRow, state: FleetState, seat: int) ->
     title = decision_prompt(task)
     e = embed(title[:1].upper() + title[1:])
     if state.pool and task.kind == "pick":
-        e.description = "Dice: " + " · ".join(face(f) for f in state.pool)
+        e.description = say("board_dice", dice=" · ".join(face(f) for f in state.pool))
     e.add_field(
         name=say("sheet_of", name=row.seats[seat].name),
         value=mono(sheet_lines(game, state, seat)[:2]),
@@ -186,7 +191,7 @@ def final_embed(game: FleetDice, row: GameRow, state: FleetState) -> discord.Emb
     e = embed(say("final_title"))
     for s in result.seats:
         parts = " · ".join(f"{k} {s.breakdown[k]}" for k in CATEGORIES)
-        name = f"{s.rank}. {seat_label(row, s.seat)} — {s.total} VP"
+        name = say("final_line", rank=s.rank, name=seat_label(row, s.seat), total=s.total)
         value = parts + (f"\n**{s.title}**" if s.title else "")
         e.add_field(name=_cut(name, 256), value=value, inline=False)
     notes = list(result.notes)

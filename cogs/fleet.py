@@ -309,7 +309,7 @@ class Fleet(commands.GroupCog, group_name="fleet", group_description="Play Fleet
             raise Refusal(say("not_seated"))
         picker = self._picker(state)
         if picker is not None and picker != seat and state.stage == "pick":
-            name = "Captain Ruth" if picker == RUTH else row.seats[picker].name
+            name = say("captain_ruth") if picker == RUTH else row.seats[picker].name
             raise Refusal(say("not_your_pick", name=name))
         await interaction.response.defer()
         self._timed(started)
