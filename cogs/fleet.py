@@ -89,15 +89,7 @@ class Fleet(commands.GroupCog, group_name="fleet", group_description="Play Fleet
         self._timed(started)
         options = TableOptions(captains=captains, trophies=trophies, turn_hours=deadline)
         try:
-            channel, parent = await self._table_channel(interaction, here, solo=False)
-            row = await self.service.open_table(
-                channel_id=channel.id,
-                guild_id=interaction.guild_id,
-                parent_id=parent,
-                host_id=interaction.user.id,
-                host_name=interaction.user.display_name,
-                options=options,
-            )
+            channel, row = await self._open_table(interaction, here, options)
         except Refusal as exc:
             await interaction.followup.send(exc.message, ephemeral=True)
             return
@@ -118,15 +110,7 @@ class Fleet(commands.GroupCog, group_name="fleet", group_description="Play Fleet
         self._timed(started)
         options = TableOptions(captains=captains, trophies=trophies, solo=True)
         try:
-            channel, parent = await self._table_channel(interaction, here, solo=True)
-            row = await self.service.open_table(
-                channel_id=channel.id,
-                guild_id=interaction.guild_id,
-                parent_id=parent,
-                host_id=interaction.user.id,
-                host_name=interaction.user.display_name,
-                options=options,
-            )
+            channel, row = await self._open_table(interaction, here, options)
             outcome = await self.service.start(row.id, interaction.user.id)
         except Refusal as exc:
             await interaction.followup.send(exc.message, ephemeral=True)
@@ -428,6 +412,21 @@ class Fleet(commands.GroupCog, group_name="fleet", group_description="Play Fleet
                 raise Refusal(say("not_started"))
             return found, state
         return await self.service.load_game(row.id)
+
+    async def _open_table(
+        self, interaction: discord.Interaction, here: bool, options: TableOptions
+    ) -> tuple[Any, GameRow]:
+        """Open a table in a new thread (or here) for the user who typed the command."""
+        channel, parent = await self._table_channel(interaction, here, options.solo)
+        row = await self.service.open_table(
+            channel_id=channel.id,
+            guild_id=interaction.guild_id,
+            parent_id=parent,
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+            options=options,
+        )
+        return channel, row
 
     async def _table_channel(
         self, interaction: discord.Interaction, here: bool, solo: bool
