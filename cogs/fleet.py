@@ -291,8 +291,8 @@ class Fleet(commands.GroupCog, group_name="fleet", group_description="Play Fleet
         seat = row.seat_of(interaction.user.id)
         if seat is None:
             raise Refusal(say("not_seated"))
-        picker = self._picker(state)
-        if picker is not None and picker != seat and state.stage == "pick":
+        picker = self.service.game.picker(state)
+        if picker is not None and picker != seat:
             name = say("captain_ruth") if picker == RUTH else row.seats[picker].name
             raise Refusal(say("not_your_pick", name=name))
         await interaction.response.defer()
@@ -355,11 +355,6 @@ class Fleet(commands.GroupCog, group_name="fleet", group_description="Play Fleet
             await self.presenter.ping(outcome.row, outcome.ping, outcome.notice)
             return
         await self.presenter.publish(outcome)
-
-    def _picker(self, state: FleetState) -> int | None:
-        if state.stage == "pick" and state.picks < len(state.order):
-            return state.order[state.picks]
-        return None
 
     async def _send_prompt(
         self, interaction: discord.Interaction, row: GameRow, state: FleetState, started: float

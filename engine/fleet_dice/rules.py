@@ -121,6 +121,11 @@ class FleetDice:
         """Seats that must decide now (several at once in the simultaneous steps)."""
         return [seat for seat, p in enumerate(state.players) if p.tasks]
 
+    def picker(self, state: FleetState) -> int | None:
+        """Who takes the next die in a draft (RUTH for Captain Ruth); None outside picking."""
+        drafting = state.phase in ("boat", "town") and state.stage == "pick"
+        return state.order[state.picks] if drafting and state.picks < len(state.order) else None
+
     def pending(self, state: FleetState, seat: int) -> Task | None:
         """The decision a seat owes, if any."""
         tasks = state.players[seat].tasks

@@ -154,3 +154,10 @@ def test_each_seat_counts_its_own_actions_only():
     state = act(state, 1, "coin")
     assert state.players[1].acted == before[1] + 1
     assert state.players[0].acted == before[0]
+
+
+def test_the_picker_is_the_seat_whose_turn_it_is_to_take_a_die():
+    state = GAME.new_game(3, "picker")
+    assert GAME.picker(state) == state.first_player == GAME.to_act(state)[0]
+    state = _to_leftover(state)
+    assert GAME.picker(state) is None
