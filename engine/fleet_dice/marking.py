@@ -5,7 +5,6 @@ from __future__ import annotations
 from engine.fleet_dice.coins import gain_coins
 from engine.fleet_dice.fishing import start_fishing
 from engine.fleet_dice.player import (
-    has_open,
     launch_effective,
     license_effective,
     section_area,
@@ -153,7 +152,3 @@ def complete_building(t: Table, seat: int, building: str) -> None:
     if building not in p.completed:
         p.completed.append(building)
         t.emit("complete", f"completes {label(building)}", seat, building=building)
-
-
-def may_mark(t: Table, seat: int, section: str) -> bool:
-    return has_open(t.player(seat), section)

@@ -4,7 +4,7 @@ all ask here, so "full boat" or "complete building" is computed in one place onl
 from __future__ import annotations
 
 from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS, WHARF_BUILDINGS, Sheet
-from engine.fleet_dice.state import CROSSED, MARKED, OPEN, PlayerState
+from engine.fleet_dice.state import MARKED, OPEN, PlayerState
 
 HARBOR_BOATS = ("king_crab", "research_vessel", "barge", "inuit")
 """Harbor ships that launch boats; every one counts as a boat for boat bonuses (RULES §10)."""
@@ -126,7 +126,3 @@ def boat_types_launched(p: PlayerState) -> int:
 
 def open_star_boxes(sheet: Sheet, p: PlayerState) -> list[int]:
     return [i for i in sorted(sheet.stars) if p.coins[i] == OPEN]
-
-
-def crossed_boxes(p: PlayerState) -> int:
-    return sum(m.count(CROSSED) for m in p.marks.values()) + p.coins.count(CROSSED)
