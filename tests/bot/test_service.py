@@ -88,3 +88,41 @@ async def test_lobby_changes_are_refused_after_the_start(service):
     ):
         with pytest.raises(Refusal, match="lobby has closed"):
             await call
+
+
+async def test_only_the_host_cancels_and_the_host_cannot_leave(service):
+    row = await service.open_table(
+        channel_id=5,
+        guild_id=None,
+        parent_id=None,
+        host_id=1,
+        host_name="a",
+        options=TableOptions(),
+    )
+    await service.join(row.id, 2, "b")
+    with pytest.raises(Refusal, match="Only the host"):
+        await service.cancel(row.id, 2)
+    with pytest.raises(Refusal, match="host can't leave"):
+        await service.leave(row.id, 1)
+    with pytest.raises(Refusal, match="not playing"):
+        await service.leave(row.id, 3)
+    assert (await service.cancel(row.id, 1)).status == "cancelled"
+
+
+async def test_autopilot_needs_the_host_or_a_moderator_and_a_seated_target(service):
+    outcome = await three_humans(service)
+    row = outcome.row
+    with pytest.raises(Refusal, match="Only the host or a moderator"):
+        await service.set_autopilot(row.id, 2, False, 3, True)
+    with pytest.raises(Refusal, match="no seat"):
+        await service.set_autopilot(row.id, 1, False, 99, True)
+    done = await service.set_autopilot(row.id, 2, True, 3, True)
+    assert done.row.seats[2].autopilot and "autopilot" in done.notice
+
+
+async def test_a_player_with_nothing_to_decide_is_told_to_wait(service):
+    outcome = await three_humans(service)
+    state, row = outcome.state, outcome.row
+    idle = next(s for s in range(3) if s not in service.game.to_act(state))
+    with pytest.raises(Refusal, match="not your decision"):
+        await service.act(row.id, row.seats[idle].user_id, "coin")
