@@ -18,14 +18,15 @@ log = logging.getLogger(__name__)
 INTENTS = discord.Intents.none()
 INTENTS.guilds = True  # threads and channels; no privileged intents are needed
 
-# View Channel, Send Messages, Embed Links, Read Message History, Create Public Threads,
-# Send Messages in Threads.
+# View Channel, Send Messages, Embed Links, Read Message History, Create Public Threads (game
+# tables), Create Private Threads (daily challenges), Send Messages in Threads.
 INVITE_PERMISSIONS = discord.Permissions(
     view_channel=True,
     send_messages=True,
     embed_links=True,
     read_message_history=True,
     create_public_threads=True,
+    create_private_threads=True,
     send_messages_in_threads=True,
 )
 

@@ -82,6 +82,17 @@ ENGLISH: dict[str, str] = {
     "winner": "Winner: {names}",
     "solo_rank": "{name} scores {total}: **{title}**",
     "started_solo": "Solo game against Captain Ruth started in {channel}.",
+    "challenge_done": "You've already played today's challenge (Fleet #{number}); a new one starts at 00:00 UTC.",
+    "challenge_started": "Today's challenge (Fleet #{number}) is waiting for you in {channel}: same dice for everyone, one attempt.",
+    "challenge_thread": "Fleet #{number} · {name}",
+    "challenge_result": "{mention} finished today's challenge: {share}",
+    "challenge_unverified": "This game's log could not be verified, so its score was not recorded.",
+    "leaderboard_title": "Fleet leaderboard · {scope} · {period}",
+    "leaderboard_empty": "No finished challenges in this period yet — be the first with /fleet challenge.",
+    "leaderboard_line": "{rank}. <@{user}> — {score} · {title}",
+    "stats_title": "Fleet stats · {name}",
+    "stats_body": "Games: {games}\nMultiplayer wins: {wins}\nBest solo score: {best}\nMean solo score: {mean}\nDaily streak: {streak}\n{titles}",
+    "stats_none": "—",
 }
 
 

@@ -7,15 +7,19 @@ Discord objects: cogs translate interactions into these calls.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import date
 
+from bot import challenge
 from bot.catalog import say
 from bot.render import event_line
 from bot.storage import (
     OPEN_STATUSES,
+    AlreadyPlayed,
     ChannelBusy,
     Conflict,
     CorruptGame,
@@ -28,8 +32,11 @@ from bot.storage import (
 from engine.core.actions import ActionSyntaxError
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
+from engine.fleet_dice.replay import replay
 from engine.fleet_dice.rules import FleetDice
 from engine.fleet_dice.state import FleetState
+
+log = logging.getLogger(__name__)
 
 MAX_SEATS = 4
 RECENT_LINES = 8
@@ -60,6 +67,8 @@ class Outcome:
     """A user who is now the only one the table waits for (after others decided)."""
     finished: bool = False
     notice: str | None = None
+    share: str | None = None
+    """For a finished daily challenge: the spoiler-free result line."""
 
 
 class TableService:
@@ -98,6 +107,41 @@ class TableService:
             return await self.repo.create(row)
         except ChannelBusy as exc:
             raise Refusal(say("channel_busy")) from exc
+
+    async def start_challenge(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        parent_id: int | None,
+        user_id: int,
+        name: str,
+        secret: str,
+    ) -> Outcome:
+        """Today's challenge for this player: one attempt each, started at once."""
+        day = challenge.day_of(self.clock())
+        row = GameRow(
+            channel_id=channel_id,
+            guild_id=guild_id,
+            parent_id=parent_id,
+            host_id=user_id,
+            seats=[Seat(user_id=user_id, name=name)],
+            options=TableOptions(solo=True, challenge_day=day.isoformat()),
+            seed=challenge.seed(secret, day),
+        )
+        try:
+            created = await self.repo.claim_attempt(row, day.isoformat(), user_id, guild_id)
+        except AlreadyPlayed as exc:
+            raise Refusal(say("challenge_done", number=challenge.number(day))) from exc
+        except ChannelBusy as exc:
+            raise Refusal(say("channel_busy")) from exc
+        return await self.start(created.id, user_id)
+
+    async def check_challenge_open(self, user_id: int) -> None:
+        """Refuse early (before a thread is made) when today's attempt is already used."""
+        day = challenge.day_of(self.clock())
+        if await self.repo.attempted(day.isoformat(), user_id):
+            raise Refusal(say("challenge_done", number=challenge.number(day)))
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRow:
         async def change(row: GameRow) -> GameRow:
@@ -331,6 +375,36 @@ class TableService:
             line = line.replace(f"Player {event.seat + 1}", row.seats[event.seat].name, 1)
         return line
 
+    # --- results ---------------------------------------------------------------------------------
+
+    async def _record(self, row: GameRow, state: FleetState) -> str | None:
+        """A finished game's results, recorded only as the server replays them from the seed
+        and the action log: a log that does not lead to this state is refused."""
+        entries = await self.repo.actions(row.id)
+        opts = {"captains": row.options.captains, "trophies": row.options.trophies}
+        try:
+            replayed = replay(
+                self.game, _seats(row), row.seed, [(e.seat, e.action) for e in entries], opts
+            )
+        except EngineError:
+            replayed = None
+        if replayed is None or replayed != state:
+            log.error("game %s: the action log does not replay to its final state", row.id)
+            return None
+        result = self.game.result(replayed)
+        kind = "challenge" if row.options.challenge_day else "solo" if row.options.solo else "multi"
+        scored = []
+        for s in result.seats:
+            user = row.seats[s.seat].user_id
+            if user is not None:
+                won = kind == "multi" and s.seat in result.winners
+                scored.append((user, s.total, s.title, won))
+        await self.repo.record_results(row.id, kind, row.guild_id, scored, row.created_at)
+        if row.options.challenge_day and result.seats[0].title:
+            day = date.fromisoformat(row.options.challenge_day)
+            return challenge.share_line(day, result.seats[0].total, result.seats[0].title)
+        return None
+
     # --- internals ---------------------------------------------------------------------------
 
     async def _load(self, game_id: int) -> GameRow:
@@ -438,14 +512,26 @@ class TableService:
             saved = await self.repo.save(new, (base or row).version, log)
         except Conflict:
             return None
+        share = await self._record(saved, state) if self.game.is_over(state) else None
         before = set(self._humans_to_act(row, old))
         now_waiting = self._humans_to_act(saved, state)
         ping = [u for u in now_waiting if u not in before]
         new_roll = any(e.kind == "roll" for e in events)
         last = now_waiting[0] if len(before) > 1 and len(now_waiting) == 1 and not ping else None
         return Outcome(
-            saved, state, events, new_roll, ping, last_one=last, finished=self.game.is_over(state)
+            saved,
+            state,
+            events,
+            new_roll,
+            ping,
+            last_one=last,
+            finished=self.game.is_over(state),
+            share=share,
         )
+
+
+def _seats(row: GameRow) -> int:
+    return 1 if row.options.solo else len(row.seats)
 
 
 def phase_tag(state: FleetState) -> str:

@@ -15,3 +15,6 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO")
     tick_seconds: float = Field(default=30.0, gt=0, description="How often deadlines are checked")
     run_scheduler: bool = Field(default=True)
+    challenge_secret: SecretStr | None = Field(
+        default=None, description="Secret behind the daily dice; generated and stored if unset"
+    )

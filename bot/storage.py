@@ -55,6 +55,8 @@ class TableOptions(BaseModel):
     turn_hours: int = 0
     """The turn deadline in hours; 0 is off."""
     solo: bool = False
+    challenge_day: str | None = None
+    """The UTC day (ISO) of the daily challenge this game is, if it is one."""
 
 
 class GameRow(BaseModel):
@@ -88,6 +90,29 @@ class GameRow(BaseModel):
         return None
 
 
+class AlreadyPlayed(StorageError):
+    """This player already has an attempt at this challenge."""
+
+
+@dataclass(frozen=True)
+class BoardEntry:
+    user_id: int
+    score: int
+    title: str | None
+    finished_at: float
+
+
+@dataclass(frozen=True)
+class UserStats:
+    games: int
+    wins: int
+    best_solo: int | None
+    mean_solo: float | None
+    titles: dict[str, int]
+    challenge_days: list[str]
+    """Days (ISO dates) with a finished challenge, newest first."""
+
+
 @dataclass(frozen=True)
 class LoggedAction:
     seq: int
@@ -116,6 +141,29 @@ class Repository(Protocol):
     async def due(self, now: float) -> list[GameRow]: ...
 
     async def actions(self, game_id: int) -> list[LoggedAction]: ...
+
+    async def meta(self, key: str, default: str) -> str: ...
+
+    async def claim_attempt(
+        self, row: GameRow, day: str, user_id: int, guild_id: int | None
+    ) -> GameRow: ...
+
+    async def record_results(
+        self,
+        game_id: int,
+        kind: str,
+        guild_id: int | None,
+        entries: Sequence[tuple[int, int, str | None, bool]],
+        started_at: float,
+    ) -> None: ...
+
+    async def leaderboard(
+        self, first_day: str | None, last_day: str, guild_id: int | None, limit: int = 10
+    ) -> list[BoardEntry]: ...
+
+    async def user_stats(self, user_id: int) -> UserStats: ...
+
+    async def attempted(self, day: str, user_id: int) -> bool: ...
 
     async def close(self) -> None: ...
 
@@ -164,6 +212,35 @@ MIGRATIONS: list[tuple[int, str]] = [
         ALTER TABLE games ADD COLUMN deadline_at REAL;
         ALTER TABLE games ADD COLUMN reminded INTEGER NOT NULL DEFAULT 0;
         CREATE INDEX games_due ON games(deadline_at) WHERE status = 'active';
+        """,
+    ),
+    (
+        3,
+        """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE results (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            user_id INTEGER NOT NULL,
+            guild_id INTEGER,
+            kind TEXT NOT NULL,
+            challenge_day TEXT,
+            score INTEGER,
+            title TEXT,
+            won INTEGER NOT NULL DEFAULT 0,
+            started_at REAL NOT NULL,
+            finished_at REAL,
+            UNIQUE (challenge_day, user_id)
+        );
+        CREATE INDEX results_daily
+            ON results(challenge_day, score DESC, finished_at) WHERE finished_at IS NOT NULL;
+        CREATE INDEX results_daily_guild
+            ON results(guild_id, challenge_day, score DESC, finished_at)
+            WHERE finished_at IS NOT NULL;
+        CREATE INDEX results_user ON results(user_id, kind, finished_at);
+        CREATE INDEX results_best_per_user
+            ON results(user_id, score DESC, finished_at, challenge_day, guild_id, title)
+            WHERE finished_at IS NOT NULL;
         """,
     ),
 ]
@@ -243,19 +320,23 @@ class SqliteRepository:
 
     # --- games -------------------------------------------------------------------------------
 
-    async def _create(self, row: GameRow) -> GameRow:
+    async def _insert_game(self, row: GameRow) -> GameRow:
         now = self._clock()
         row = row.model_copy(update={"created_at": now, "updated_at": now, "version": 0})
-        values = _values(row)
+        cur = await self._db.execute(
+            f"INSERT INTO games ({_COLUMNS}) VALUES "
+            f"({', '.join('?' for _ in _COLUMNS.split(','))})",
+            (None, *_values(row)[1:]),
+        )
+        game_id = cur.lastrowid
+        await cur.close()
+        assert game_id is not None
+        return row.model_copy(update={"id": game_id})
+
+    async def _create(self, row: GameRow) -> GameRow:
         await self._run("BEGIN IMMEDIATE")
         try:
-            cur = await self._db.execute(
-                f"INSERT INTO games ({_COLUMNS}) VALUES "
-                f"({', '.join('?' for _ in _COLUMNS.split(','))})",
-                (None, *values[1:]),
-            )
-            game_id = cur.lastrowid
-            await cur.close()
+            created = await self._insert_game(row)
             await self._run("COMMIT")
         except aiosqlite.IntegrityError as exc:
             await self._run("ROLLBACK")
@@ -263,8 +344,7 @@ class SqliteRepository:
         except BaseException:
             await self._run("ROLLBACK")
             raise
-        assert game_id is not None
-        return row.model_copy(update={"id": game_id})
+        return created
 
     async def _load(self, game_id: int) -> GameRow:
         async with self._db.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)) as c:
@@ -395,6 +475,141 @@ class SqliteRepository:
         """Raw access for tests and maintenance scripts."""
         async with self._lock:
             await self._run(sql, params)
+
+    # --- results, challenges and leaderboards ---------------------------------------------------
+
+    async def meta(self, key: str, default: str) -> str:
+        """A stored value, set to `default` the first time it is asked for."""
+        async with self._lock:
+            await self._run("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)", (key, default))
+            async with self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as c:
+                found = await c.fetchone()
+        assert found is not None
+        return str(found[0])
+
+    async def claim_attempt(
+        self, row: GameRow, day: str, user_id: int, guild_id: int | None
+    ) -> GameRow:
+        """Create a challenge game and its attempt in one transaction: one attempt per player
+        per challenge, even when two are started at the same moment."""
+        async with self._lock:
+            await self._run("BEGIN IMMEDIATE")
+            try:
+                created = await self._insert_game(row)
+                await self._run(
+                    "INSERT INTO results (game_id, user_id, guild_id, kind, challenge_day, "
+                    "started_at) VALUES (?, ?, ?, 'challenge', ?, ?)",
+                    (created.id, user_id, guild_id, day, self._clock()),
+                )
+                await self._run("COMMIT")
+            except aiosqlite.IntegrityError as exc:
+                await self._run("ROLLBACK")
+                message = str(exc)
+                if "results" in message:
+                    raise AlreadyPlayed("already played this challenge") from exc
+                raise ChannelBusy("this channel already hosts an open game") from exc
+            except BaseException:
+                await self._run("ROLLBACK")
+                raise
+            return created
+
+    async def record_results(
+        self,
+        game_id: int,
+        kind: str,
+        guild_id: int | None,
+        entries: Sequence[tuple[int, int, str | None, bool]],
+        started_at: float,
+    ) -> None:
+        """Store each human seat's (user, score, title, won) once a game is over and verified."""
+        now = self._clock()
+        async with self._lock:
+            await self._run("BEGIN IMMEDIATE")
+            try:
+                for user_id, score, title, won in entries:
+                    updated = await self._run(
+                        "UPDATE results SET score = ?, title = ?, won = ?, finished_at = ? "
+                        "WHERE game_id = ? AND user_id = ? AND finished_at IS NULL",
+                        (score, title, int(won), now, game_id, user_id),
+                    )
+                    if not updated:
+                        await self._run(
+                            "INSERT INTO results (game_id, user_id, guild_id, kind, score, title, "
+                            "won, started_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            (
+                                game_id,
+                                user_id,
+                                guild_id,
+                                kind,
+                                score,
+                                title,
+                                int(won),
+                                started_at,
+                                now,
+                            ),
+                        )
+                await self._run("COMMIT")
+            except BaseException:
+                await self._run("ROLLBACK")
+                raise
+
+    async def leaderboard(
+        self, first_day: str | None, last_day: str, guild_id: int | None, limit: int = 10
+    ) -> list[BoardEntry]:
+        """Best challenge score per player between two days (inclusive); ties go to whoever
+        finished first. `guild_id` limits it to one server."""
+        where = ["finished_at IS NOT NULL", "challenge_day <= ?"]
+        params: list[Any] = [last_day]
+        if first_day is not None:
+            where.append("challenge_day >= ?")
+            params.append(first_day)
+        if guild_id is not None:
+            where.insert(0, "guild_id = ?")
+            params.insert(0, guild_id)
+        # SQLite picks the other columns from the row holding MIN(rank key) in each group.
+        sql = (
+            "SELECT user_id, score, title, finished_at, MIN(-score * 1e12 + finished_at) "
+            f"FROM results WHERE {' AND '.join(where)} GROUP BY user_id "
+            "ORDER BY score DESC, finished_at ASC LIMIT ?"
+        )
+        async with self._lock, self._db.execute(sql, (*params, limit)) as c:
+            rows = await c.fetchall()
+        return [BoardEntry(int(r[0]), int(r[1]), r[2], float(r[3])) for r in rows]
+
+    async def attempted(self, day: str, user_id: int) -> bool:
+        """Whether this player already has an attempt at this challenge."""
+        async with (
+            self._lock,
+            self._db.execute(
+                "SELECT 1 FROM results WHERE challenge_day = ? AND user_id = ?", (day, user_id)
+            ) as c,
+        ):
+            return await c.fetchone() is not None
+
+    async def user_stats(self, user_id: int) -> UserStats:
+        async with (
+            self._lock,
+            self._db.execute(
+                "SELECT kind, score, title, won, challenge_day FROM results "
+                "WHERE user_id = ? AND finished_at IS NOT NULL ORDER BY finished_at DESC",
+                (user_id,),
+            ) as c,
+        ):
+            rows = await c.fetchall()
+        solo = [int(r[1]) for r in rows if r[0] in ("solo", "challenge")]
+        titles: dict[str, int] = {}
+        for r in rows:
+            if r[2]:
+                titles[r[2]] = titles.get(r[2], 0) + 1
+        days = sorted({str(r[4]) for r in rows if r[4]}, reverse=True)
+        return UserStats(
+            games=len(rows),
+            wins=sum(1 for r in rows if r[0] == "multi" and r[3]),
+            best_solo=max(solo) if solo else None,
+            mean_solo=round(sum(solo) / len(solo), 1) if solo else None,
+            titles=titles,
+            challenge_days=days,
+        )
 
 
 def _values(row: GameRow) -> tuple[Any, ...]:

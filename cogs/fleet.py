@@ -7,6 +7,7 @@ and what a message looks like in bot.embeds.
 from __future__ import annotations
 
 import logging
+import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -14,10 +15,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import challenge
 from bot.catalog import say
 from bot.custom_ids import CustomId
 from bot.embeds import (
     RULES_TEXT,
+    embed,
     lobby_embed,
     log_embed,
     prompt_embed,
@@ -119,6 +122,89 @@ class Fleet(commands.GroupCog, group_name="fleet", group_description="Play Fleet
         await interaction.followup.send(
             say("started_solo", channel=channel.mention), ephemeral=True
         )
+
+    @app_commands.command(name="challenge", description="Today's solo challenge: same dice for all")
+    @app_commands.describe(dm="Play in direct messages instead of a private thread")
+    async def challenge_(self, interaction: discord.Interaction, dm: bool = False) -> None:
+        started = time.perf_counter()
+        await interaction.response.defer(ephemeral=True)
+        self._timed(started)
+        number = challenge.number(challenge.day_of(self.service.clock()))
+        name = interaction.user.display_name
+        try:
+            await self.service.check_challenge_open(interaction.user.id)
+            if dm:
+                channel: Any = await interaction.user.create_dm()
+            elif isinstance(interaction.channel, discord.TextChannel):
+                channel = await interaction.channel.create_thread(
+                    name=say("challenge_thread", number=number, name=name)[:100],
+                    type=discord.ChannelType.private_thread,
+                    invitable=False,
+                )
+                await channel.add_user(interaction.user)
+            else:
+                raise Refusal(say("wrong_channel"))
+            outcome = await self.service.start_challenge(
+                channel_id=channel.id,
+                guild_id=interaction.guild_id,
+                parent_id=interaction.channel_id,
+                user_id=interaction.user.id,
+                name=name,
+                secret=await self._secret(),
+            )
+        except Refusal as exc:
+            await interaction.followup.send(exc.message, ephemeral=True)
+            return
+        await self.presenter.publish(outcome)
+        text = say(
+            "challenge_started", number=number, channel=channel.jump_url if dm else channel.mention
+        )
+        await interaction.followup.send(text, ephemeral=True)
+
+    @app_commands.command(name="leaderboard", description="Best daily-challenge scores")
+    @app_commands.describe(scope="This server or everyone", period="Which days")
+    @app_commands.choices(
+        scope=[app_commands.Choice(name=n, value=n) for n in ("server", "global")],
+        period=[app_commands.Choice(name=n, value=n) for n in challenge.PERIODS],
+    )
+    async def leaderboard(
+        self, interaction: discord.Interaction, scope: str = "server", period: str = "today"
+    ) -> None:
+        started = time.perf_counter()
+        first, last = challenge.period_days(period, challenge.day_of(self.service.clock()))
+        guild = interaction.guild_id if scope == "server" else None
+        entries = await self.service.repo.leaderboard(first, last, guild)
+        lines = [
+            say("leaderboard_line", rank=i + 1, user=e.user_id, score=e.score, title=e.title or "")
+            for i, e in enumerate(entries)
+        ]
+        body = "\n".join(lines) or say("leaderboard_empty")
+        title = say("leaderboard_title", scope=scope, period=period)
+        await interaction.response.send_message(embed=embed(title, body))
+        self._timed(started)
+
+    @app_commands.command(name="stats", description="A player's Fleet record")
+    async def stats(
+        self, interaction: discord.Interaction, player: discord.User | None = None
+    ) -> None:
+        started = time.perf_counter()
+        who = player or interaction.user
+        s = await self.service.repo.user_stats(who.id)
+        today = challenge.day_of(self.service.clock())
+        titles = ", ".join(f"{t} ×{n}" for t, n in sorted(s.titles.items()))
+        body = say(
+            "stats_body",
+            games=s.games,
+            wins=s.wins,
+            best=s.best_solo if s.best_solo is not None else say("stats_none"),
+            mean=s.mean_solo if s.mean_solo is not None else say("stats_none"),
+            streak=challenge.streak(s.challenge_days, today),
+            titles=titles,
+        )
+        await interaction.response.send_message(
+            embed=embed(say("stats_title", name=who.display_name), body), ephemeral=True
+        )
+        self._timed(started)
 
     @app_commands.command(name="board", description="Post the game board again at the bottom")
     async def board(self, interaction: discord.Interaction) -> None:
@@ -349,6 +435,12 @@ class Fleet(commands.GroupCog, group_name="fleet", group_description="Play Fleet
         await self.presenter.close(row, say("ended", name=interaction.user.display_name))
 
     # --- helpers -------------------------------------------------------------------------------
+
+    async def _secret(self) -> str:
+        configured = self.bot.settings.challenge_secret
+        if configured is not None and configured.get_secret_value():
+            return configured.get_secret_value()
+        return await self.service.repo.meta("challenge_secret", secrets.token_hex(32))
 
     async def _publish_scheduled(self, outcome: Outcome) -> None:
         if outcome.notice in ("reminder", "last_one"):

@@ -53,12 +53,24 @@ class Presenter:
             await channel.send(outcome.notice)
         if outcome.finished:
             await channel.send(embed=final_embed(self.service.game, row, state))
+            if row.options.challenge_day:
+                await self._challenge_result(row, outcome.share)
         elif outcome.ping:
             await self.ping(row, outcome.ping, "your_turn", what="your decision")
         elif outcome.last_one is not None:
             await self.ping(row, [outcome.last_one], "last_one")
         if (board_id, roll_id) != (row.board_message_id, row.roll_message_id):
             await self.remember(row, board_id, roll_id)
+
+    async def _challenge_result(self, row: GameRow, share: str | None) -> None:
+        """Tell the channel where the player started: score and title, no spoilers."""
+        if share is None:
+            await self.channel(row).send(say("challenge_unverified"))
+            return
+        if row.parent_id:
+            text = say("challenge_result", mention=f"<@{row.host_id}>", share=share)
+            where = self.client.get_partial_messageable(row.parent_id, guild_id=row.guild_id)
+            await where.send(text, allowed_mentions=discord.AllowedMentions.none())
 
     async def ping(self, row: GameRow, users: list[int], key: str, **fields: Any) -> None:
         """Mention exactly these users, and nobody else (DESIGN: pings)."""

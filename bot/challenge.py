@@ -1,0 +1,55 @@
+"""The daily solo challenge: one per UTC day, the same dice for everyone.
+
+The game seed is an HMAC of the day under a server-side secret, so nobody can predict the
+dice. Every roll is derived from (seed, round, phase, purpose) by the engine, never from a
+shared sequence, so all players see the same rolls whatever they choose.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from datetime import UTC, date, datetime, timedelta
+
+FIRST_DAY = date(2026, 1, 1)
+"""Challenge #1."""
+
+PERIODS = ("today", "week", "all-time")
+
+
+def day_of(timestamp: float) -> date:
+    return datetime.fromtimestamp(timestamp, UTC).date()
+
+
+def number(day: date) -> int:
+    return (day - FIRST_DAY).days + 1
+
+
+def seed(secret: str, day: date) -> str:
+    message = f"fleet-dice:{day.isoformat()}".encode()
+    return hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()[:32]
+
+
+def share_line(day: date, score: int, title: str) -> str:
+    """Spoiler-free: the challenge number, the score and the rank title, nothing about play."""
+    return f"Fleet #{number(day)} · {score} · {title}"
+
+
+def period_days(period: str, today: date) -> tuple[str | None, str]:
+    """The first and last challenge day (ISO) a leaderboard period covers."""
+    if period == "today":
+        return today.isoformat(), today.isoformat()
+    if period == "week":
+        return (today - timedelta(days=6)).isoformat(), today.isoformat()
+    return None, today.isoformat()
+
+
+def streak(days: list[str], today: date) -> int:
+    """Consecutive challenge days played, ending today (or yesterday, if today is still open)."""
+    played = {date.fromisoformat(d) for d in days}
+    current = today if today in played else today - timedelta(days=1)
+    count = 0
+    while current in played:
+        count += 1
+        current -= timedelta(days=1)
+    return count
