@@ -44,3 +44,22 @@ async def test_a_challenge_is_played_privately_survives_a_restart_and_posts_its_
     assert f"<@{alice.id}>" in board.response.embeds[0].description
     stats = await alice.slash(table.channel, "fleet stats")
     assert stats.ephemeral and "Daily streak: 1" in stats.response.embeds[0].description
+
+
+async def test_a_challenge_can_be_played_in_direct_messages(table):
+    user = table.env.create_user("alice")
+    alice = table.guild.add_member(user)
+    table.players = {alice.id: alice}
+    threads_before = len(table.channel.threads)
+    result = await alice.slash(table.channel, "fleet challenge", dm=True)
+    assert "Fleet #" in result.response.content
+    assert len(table.channel.threads) == threads_before  # nothing public was created
+    row = await table.service.repo.load(1)
+    assert row.options.challenge_day and row.channel_id != table.channel.id
+    dm = table.bot.get_channel(row.channel_id) or await table.bot.fetch_channel(row.channel_id)
+    assert isinstance(dm, __import__("discord").DMChannel)
+    roll = await dm.fetch_message(row.roll_message_id)
+    die = next(c.custom_id for r in roll.components for c in r.children if ":die:" in c.custom_id)
+    picked = await user.click(roll, custom_id=die)  # the user, in their DMs
+    assert picked.acknowledged
+    assert len(await table.service.repo.actions(row.id)) >= 1
