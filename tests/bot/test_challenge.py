@@ -14,6 +14,8 @@ from bot.storage import SqliteRepository
 from engine.fleet_dice.policies import POLICIES
 from engine.fleet_dice.rules import FleetDice
 
+from .helpers import open_table
+
 GAME = FleetDice()
 DAY = date(2026, 11, 22)
 MIDNIGHT = 1795305600.0  # 2026-11-22 00:00:00 UTC
@@ -137,11 +139,8 @@ async def test_a_tampered_log_is_refused_and_nothing_is_recorded(world):
 
 
 async def a_game(service) -> int:
-    from bot.storage import TableOptions
 
-    row = await service.open_table(
-        channel_id=999, guild_id=7, parent_id=None, host_id=1, host_name="x", options=TableOptions()
-    )
+    row = await open_table(service, 999, 1)
     return row.id
 
 
@@ -200,17 +199,9 @@ async def test_stats_count_games_wins_solo_scores_titles_and_the_streak(world):
 
 
 async def test_free_solo_and_multiplayer_results_count_for_stats_not_the_daily_board(world):
-    from bot.storage import TableOptions
 
     service, _ = world
-    row = await service.open_table(
-        channel_id=9,
-        guild_id=7,
-        parent_id=None,
-        host_id=20,
-        host_name="x",
-        options=TableOptions(solo=True),
-    )
+    row = await open_table(service, 9, 20, solo=True)
     outcome = await service.start(row.id, 20)
     await finish(service, outcome)
     assert (await service.repo.user_stats(20)).games == 1

@@ -3,7 +3,9 @@
 import pytest
 
 from bot.service import Refusal, TableService
-from bot.storage import SqliteRepository, TableOptions
+from bot.storage import SqliteRepository
+
+from .helpers import open_table
 
 
 @pytest.fixture
@@ -14,14 +16,7 @@ async def service(tmp_path):
 
 
 async def three_humans(service):
-    row = await service.open_table(
-        channel_id=1,
-        guild_id=None,
-        parent_id=None,
-        host_id=1,
-        host_name="a",
-        options=TableOptions(),
-    )
+    row = await open_table(service, 1, 1)
     await service.join(row.id, 2, "b")
     await service.join(row.id, 3, "c")
     outcome = await service.start(row.id, 1)
@@ -91,14 +86,7 @@ async def test_lobby_changes_are_refused_after_the_start(service):
 
 
 async def test_only_the_host_cancels_and_the_host_cannot_leave(service):
-    row = await service.open_table(
-        channel_id=5,
-        guild_id=None,
-        parent_id=None,
-        host_id=1,
-        host_name="a",
-        options=TableOptions(),
-    )
+    row = await open_table(service, 5, 1)
     await service.join(row.id, 2, "b")
     with pytest.raises(Refusal, match="Only the host"):
         await service.cancel(row.id, 2)

@@ -17,8 +17,9 @@ from bot.storage import (
     GameRow,
     Seat,
     SqliteRepository,
-    TableOptions,
 )
+
+from .helpers import open_table
 
 
 def lobby(channel=10, **kw) -> GameRow:
@@ -100,22 +101,8 @@ async def test_a_finished_game_frees_its_channel(repo):
 
 async def test_a_damaged_row_is_answered_clearly_and_other_games_keep_working(repo):
     service = TableService(repo)
-    damaged = await service.open_table(
-        channel_id=1,
-        guild_id=None,
-        parent_id=None,
-        host_id=1,
-        host_name="a",
-        options=TableOptions(),
-    )
-    healthy = await service.open_table(
-        channel_id=2,
-        guild_id=None,
-        parent_id=None,
-        host_id=1,
-        host_name="a",
-        options=TableOptions(),
-    )
+    damaged = await open_table(service, 1, 1)
+    healthy = await open_table(service, 2, 1)
     await repo.execute("UPDATE games SET seats = '{not json' WHERE id = ?", (damaged.id,))
     with pytest.raises(CorruptGame):
         await repo.load(damaged.id)
@@ -127,14 +114,7 @@ async def test_a_damaged_row_is_answered_clearly_and_other_games_keep_working(re
 
 async def test_a_damaged_game_state_is_answered_clearly(repo):
     service = TableService(repo)
-    row = await service.open_table(
-        channel_id=3,
-        guild_id=None,
-        parent_id=None,
-        host_id=1,
-        host_name="a",
-        options=TableOptions(solo=True),
-    )
+    row = await open_table(service, 3, 1, solo=True)
     await service.start(row.id, 1)
     await repo.execute("UPDATE games SET state = '{\"seed\": 5}' WHERE id = ?", (row.id,))
     with pytest.raises(Refusal, match="damaged"):

@@ -66,6 +66,16 @@ class Table:
         assert after, "a thread was opened for the game"
         self.thread_id = after[0].id
 
+    async def restart(self, db: str) -> None:
+        """Restart the bot process-in-memory on the same database, as after a crash."""
+        new_bot = make_bot(db)
+        old_repo = self.bot.repo
+        await self.env.restart_bot(new_bot)
+        if old_repo is not None:
+            await old_repo.close()
+        self.bot = new_bot
+        await new_bot.tree.sync()
+
     async def lobby(self) -> discord.Message:
         async for m in self.thread().history(limit=50, oldest_first=True):
             if m.embeds and "table open" in (m.embeds[0].title or ""):

@@ -8,8 +8,6 @@ import discord
 from bot.service import Refusal
 from cogs.views import FleetButton
 
-from .harness import make_bot
-
 
 async def two_player_game(table, deadline=0):
     alice = table.guild.add_member(table.env.create_user("alice"))
@@ -146,13 +144,7 @@ async def test_old_buttons_keep_working_after_a_restart(table, db_path):
     current, _, row = await whose_pick(table)
     roll = await table.message(row.roll_message_id)
     board_id = row.board_message_id
-    new_bot = make_bot(db_path)
-    old_repo = table.bot.repo
-    await table.env.restart_bot(new_bot)
-    if old_repo is not None:
-        await old_repo.close()
-    table.bot = new_bot
-    await new_bot.tree.sync()
+    await table.restart(db_path)
     result = await current.click(roll, custom_id=die_ids(roll)[0])  # an old message
     assert result.acknowledged
     entries = await table.service.repo.actions(row.id)

@@ -1,8 +1,6 @@
 """/fleet challenge in SimCord: private play, a restart mid-challenge, the spoiler-free result
 line where the player started, one attempt, the leaderboard and stats."""
 
-from .harness import make_bot
-
 
 async def test_a_challenge_is_played_privately_survives_a_restart_and_posts_its_share_line(
     table, db_path
@@ -20,13 +18,7 @@ async def test_a_challenge_is_played_privately_survives_a_restart_and_posts_its_
     for _ in range(10):
         await table.play_one()
 
-    new_bot = make_bot(db_path)
-    old_repo = table.bot.repo
-    await table.env.restart_bot(new_bot)
-    if old_repo is not None:
-        await old_repo.close()
-    table.bot = new_bot
-    await new_bot.tree.sync()
+    await table.restart(db_path)
     await table.play_to_end()
 
     row = await table.row()
