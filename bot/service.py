@@ -67,6 +67,9 @@ class Outcome:
     """A user who is now the only one the table waits for (after others decided)."""
     finished: bool = False
     notice: str | None = None
+    """A sentence for the channel (a deadline passed, a seat went on autopilot)."""
+    reminder: str | None = None
+    """A catalog key (`reminder` or `last_one`) when the only news is a reminder ping."""
     share: str | None = None
     """For a finished daily challenge: the spoiler-free result line."""
 
@@ -94,15 +97,7 @@ class TableService:
         host_name: str,
         options: TableOptions,
     ) -> GameRow:
-        row = GameRow(
-            channel_id=channel_id,
-            guild_id=guild_id,
-            parent_id=parent_id,
-            host_id=host_id,
-            seats=[Seat(user_id=host_id, name=host_name)],
-            options=options,
-            seed=secrets.token_hex(8),
-        )
+        row = _new_row(channel_id, guild_id, parent_id, host_id, host_name, options)
         try:
             return await self.repo.create(row)
         except ChannelBusy as exc:
@@ -120,15 +115,9 @@ class TableService:
     ) -> Outcome:
         """Today's challenge for this player: one attempt each, started at once."""
         day = challenge.day_of(self.clock())
-        row = GameRow(
-            channel_id=channel_id,
-            guild_id=guild_id,
-            parent_id=parent_id,
-            host_id=user_id,
-            seats=[Seat(user_id=user_id, name=name)],
-            options=TableOptions(solo=True, challenge_day=day.isoformat()),
-            seed=challenge.seed(secret, day),
-        )
+        options = TableOptions(solo=True, challenge_day=day.isoformat())
+        row = _new_row(channel_id, guild_id, parent_id, user_id, name, options)
+        row = row.model_copy(update={"seed": challenge.seed(secret, day)})
         try:
             created = await self.repo.claim_attempt(row, day.isoformat(), user_id, guild_id)
         except AlreadyPlayed as exc:
@@ -301,18 +290,23 @@ class TableService:
         if now < row.deadline_at:
             saved = await self.repo.save(row.model_copy(update={"reminded": True}), row.version)
             key = "last_one" if len(waiting) == 1 else "reminder"
-            return Outcome(saved, state, ping=waiting, notice=key)
-        late = [s for s in self.game.to_act(state)]
+            return Outcome(saved, state, ping=waiting, reminder=key)
+        late = self.game.to_act(state)
+        step = (state.round, state.phase, state.stage)
         new_state, events = state, []
         log: list[tuple[int, int | None, str]] = []
         for seat in late:
-            while seat in self.game.to_act(new_state):
+            # Only the decisions that were due: once the game moves to another step, the
+            # seat's next decision gets a deadline of its own.
+            while seat in self.game.to_act(new_state) and step == (
+                new_state.round,
+                new_state.phase,
+                new_state.stage,
+            ):
                 action = self.game.default_action(new_state, seat)
                 new_state, more = self.game.apply(new_state, seat, action)
                 events += more
                 log.append((seat, None, action.text))
-                if len(log) > AUTOPLAY_LIMIT:
-                    break
         new_state, auto_events, auto_log = self._autoplay(row, new_state)
         outcome = await self._commit(row, state, new_state, events + auto_events, log + auto_log)
         if outcome is not None:
@@ -489,8 +483,14 @@ class TableService:
             "state": self.game.dump_state(state),
             "recent": recent[-RECENT_LINES:],
         }
+        # A seat owes a new decision if it was not waiting, or has acted since (its own move
+        # or a default at a deadline): each new decision gets the full turn time.
         before = set(self.game.to_act(old)) if old else set()
-        newly_waiting = set(self.game.to_act(state)) - before
+        newly_waiting = {
+            s
+            for s in self.game.to_act(state)
+            if s not in before or (old and old.players[s].acted != state.players[s].acted)
+        }
         if self.game.is_over(state):
             update.update(status="over", deadline_at=None, reminded=False)
         elif newly_waiting and row.options.turn_hours:
@@ -528,6 +528,26 @@ class TableService:
             finished=self.game.is_over(state),
             share=share,
         )
+
+
+def _new_row(
+    channel_id: int,
+    guild_id: int | None,
+    parent_id: int | None,
+    host_id: int,
+    host_name: str,
+    options: TableOptions,
+) -> GameRow:
+    """A table with its host seated and a fresh random seed."""
+    return GameRow(
+        channel_id=channel_id,
+        guild_id=guild_id,
+        parent_id=parent_id,
+        host_id=host_id,
+        seats=[Seat(user_id=host_id, name=host_name)],
+        options=options,
+        seed=secrets.token_hex(8),
+    )
 
 
 def _seats(row: GameRow) -> int:

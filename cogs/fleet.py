@@ -48,10 +48,6 @@ DEADLINES = [
 ]
 
 
-def _ephemeral_error(message: str) -> dict[str, Any]:
-    return {"content": message, "ephemeral": True}
-
-
 class Fleet(commands.GroupCog, group_name="fleet", group_description="Play Fleet: The Dice Game"):
     def __init__(self, bot: FleetBot) -> None:
         self.bot = bot
@@ -443,8 +439,8 @@ class Fleet(commands.GroupCog, group_name="fleet", group_description="Play Fleet
         return await self.service.repo.meta("challenge_secret", secrets.token_hex(32))
 
     async def _publish_scheduled(self, outcome: Outcome) -> None:
-        if outcome.notice in ("reminder", "last_one"):
-            await self.presenter.ping(outcome.row, outcome.ping, outcome.notice)
+        if outcome.reminder is not None:
+            await self.presenter.ping(outcome.row, outcome.ping, outcome.reminder)
             return
         await self.presenter.publish(outcome)
 

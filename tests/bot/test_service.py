@@ -114,3 +114,28 @@ async def test_a_player_with_nothing_to_decide_is_told_to_wait(service):
     idle = next(s for s in range(3) if s not in service.game.to_act(state))
     with pytest.raises(Refusal, match="not your decision"):
         await service.act(row.id, row.seats[idle].user_id, "coin")
+
+
+async def test_a_deadline_plays_only_the_decisions_that_were_due(service):
+    # Solo: after the player's default pick, Ruth picks and the player owes the leftover at
+    # once. That next decision gets its own deadline; it is not played for them.
+    row = await open_table(service, 40, 4, solo=True, turn_hours=1)
+    outcome = await service.start(row.id, 4)
+    assert outcome.row.deadline_at is not None
+    (late,) = await service.run_due(outcome.row.deadline_at + 1)
+    entries = await service.repo.actions(row.id)
+    assert [e.action.split()[0] for e in entries][:1] == ["pick"]
+    assert all(e.user_id is None for e in entries)
+    state = late.state
+    assert state.round == 1 and not service.game.is_over(state)
+    assert service.game.to_act(state) == [0]
+    assert late.row.deadline_at > outcome.row.deadline_at  # a fresh deadline for what is next
+
+
+async def test_a_half_time_reminder_changes_nothing_but_the_reminded_flag(service):
+    row = await open_table(service, 41, 4, solo=True, turn_hours=2)
+    outcome = await service.start(row.id, 4)
+    (reminded,) = await service.run_due(outcome.row.deadline_at - 3000)
+    assert reminded.reminder == "last_one" and reminded.ping == [4]
+    assert reminded.row.reminded and reminded.row.state == outcome.row.state
+    assert await service.run_due(outcome.row.deadline_at - 2000) == []  # reminded only once
