@@ -6,9 +6,6 @@ from __future__ import annotations
 from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS, WHARF_BUILDINGS, Sheet
 from engine.fleet_dice.state import MARKED, OPEN, PlayerState
 
-HARBOR_BOATS = ("king_crab", "research_vessel", "barge", "inuit")
-"""Harbor ships that launch boats; every one counts as a boat for boat bonuses (RULES §10)."""
-
 
 def new_player(sheet: Sheet) -> PlayerState:
     return PlayerState(

@@ -34,6 +34,3 @@ class Table:
         if spawned:
             tasks = self.state.players[seat].tasks
             tasks[0:0] = spawned
-
-    def name(self, seat: int) -> str:
-        return f"Player {seat + 1}"

@@ -127,10 +127,3 @@ class Table:
                 return
             await self.play_one()
         raise AssertionError("the game did not end")
-
-
-async def start_env(bot: FleetBot) -> tuple[Any, simcord.Env]:
-    runner = simcord.run(bot)
-    env = await runner.__aenter__()
-    await bot.tree.sync()
-    return runner, env

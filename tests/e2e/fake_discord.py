@@ -52,6 +52,7 @@ class Interaction:
     id: int
     token: str
     message_id: int | None
+    channel_id: int
     callbacks: list[dict[str, Any]] = field(default_factory=list)
     original_id: int | None = None
     followups: list[int] = field(default_factory=list)
@@ -349,7 +350,7 @@ class FakeDiscord:
         return self.interactions[token]
 
     def _channel_of(self, inter: Interaction) -> int:
-        return inter.__dict__.get("channel_id", CHANNEL_ID)
+        return inter.channel_id
 
     # --- acting as players ---------------------------------------------------------------------
 
@@ -358,8 +359,7 @@ class FakeDiscord:
     ) -> Interaction:
         iid = self.next_id()
         token = f"tok{iid}"
-        inter = Interaction(iid, token, message_id)
-        inter.__dict__["channel_id"] = CHANNEL_ID
+        inter = Interaction(iid, token, message_id, CHANNEL_ID)
         self.interactions[token] = inter
         payload: dict[str, Any] = {
             "id": str(iid),
@@ -427,7 +427,3 @@ class FakeDiscord:
             for c in row["components"]
             if c.get("custom_id")
         ]
-
-    async def settle(self, seconds: float = 0.3) -> None:
-        """Give the bot a moment to send the REST calls that follow a response."""
-        await asyncio.sleep(seconds)

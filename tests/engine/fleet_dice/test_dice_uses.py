@@ -5,7 +5,7 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.fleet_dice.dice import BOAT_FACES, TOWN_FACES
 
-from .builders import GAME, act, blank, completed, filled, marked, texts, using, with_coins
+from .builders import GAME, act, blank, completed, filled, marked, texts, using
 
 
 def test_boat_face_marks_its_own_column():
@@ -225,4 +225,3 @@ def test_filled_column_leaves_coin_as_the_use():
     state = using(blank(), 0, "cod")
     filled(state.players[0], "cod")
     assert texts(GAME.legal_actions(state, 0)) == ["coin"]
-    with_coins(state.players[0], 0)
