@@ -154,12 +154,21 @@ def test_star_action_is_forfeited_when_nothing_is_markable():
 
 
 def test_chains_resolve_depth_first_in_order():
-    # RULES §4: a star from a level-2 license resolves before the rest of the chain.
-    state = using(blank(), 0, "coins")
-    with_coins(state.players[0], 0)
-    # 3 coins: boxes 1-3; box 3 is a star → star action pending at once.
-    state = act(state, 0, "use coins")
-    assert [t.kind for t in state.players[0].tasks] == ["star"]
+    # RULES §4: the first face's level-2 license pays 2 coins, crossing the star on box 3;
+    # that star action comes before the die's second face and the Shrimp L2+ star.
+    state = using(blank(), 0, "shrimp")
+    p = state.players[0]
+    p.licenses.update(shrimp=3, cod=1)
+    marked(p, "cod", 6)  # box 7 is the second L
+    with_coins(p, 1)
+    state = act(state, 0, "use cod+lobster")
+    tasks = state.players[0].tasks
+    assert [(t.kind, t.source or t.section) for t in tasks] == [
+        ("star", "coins"),
+        ("mark", "lobster"),
+        ("star", "Shrimp license"),
+    ]
+    assert state.players[0].licenses["cod"] == 2
 
 
 def test_several_star_actions_are_carried_out_one_after_another():
