@@ -37,8 +37,10 @@ from engine.fleet_dice.scoring import result as score_result
 from engine.fleet_dice.sheet import Sheet, builtin_sheet
 from engine.fleet_dice.state import (
     DECISIONS,
+    OPTIONS,
     RUTH,
     SCHEMA_VERSION,
+    STATE,
     FleetState,
     Options,
     RuthState,
@@ -77,7 +79,7 @@ class FleetDice:
         """A new game and the events of its setup (RULES §2; solo §15)."""
         if not self.min_seats <= seats <= self.max_seats:
             raise EngineError(f"Fleet: The Dice Game seats 1 to 4 players, not {seats}.")
-        opts = options if isinstance(options, Options) else Options.model_validate(options or {})
+        opts = options if isinstance(options, Options) else OPTIONS.validate_python(options or {})
         sheet = self._sheet or builtin_sheet(opts.sheet)
         state = FleetState(
             seed=seed,
@@ -191,24 +193,24 @@ class FleetDice:
             raise IllegalAction("You have nothing to decide right now; wait for your turn.")
         if action not in self.legal_actions(state, seat):
             raise IllegalAction(_why_not(task, action))
-        new = state.clone()
-        t = Table(self.sheet_for(new), new)
+        new = state.clone(players=False)
+        t = Table(self.sheet_for(new), new, shared=True)
         _decide(t, seat, new.players[seat].tasks[0], action)
         t.flush(seat)
         _advance(t)
         new.version += 1
-        new.players[seat].acted += 1
+        t.player(seat).acted += 1
         return new, t.events
 
     # --- storage ------------------------------------------------------------------------------
 
     def dump_state(self, state: FleetState) -> str:
-        return state.model_dump_json(exclude_defaults=True)
+        return STATE.dump_json(state, exclude_defaults=True).decode()
 
     def load_state(self, text: str) -> FleetState:
         """Load a saved state; a corrupt one raises EngineError with a readable reason."""
         try:
-            state = FleetState.model_validate_json(text)
+            state = STATE.validate_json(text)
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "(top level)"
@@ -286,17 +288,17 @@ def _run(t: Table, seat: int, task: Task) -> None:
 
 def _drain(t: Table, seat: int) -> None:
     """Resolve automatic tasks at the front of a seat's queue until a decision waits."""
-    tasks = t.player(seat).tasks
-    while tasks:
-        task = tasks[0]
+    players = t.state.players
+    while players[seat].tasks:
+        task = players[seat].tasks[0]
         if task.kind in DECISIONS:
-            if task.kind == "star" and not open_sections(t.sheet, t.player(seat)):
+            if task.kind == "star" and not open_sections(t.sheet, players[seat]):
                 # RULES §9: a player with no markable section forfeits the star action.
-                tasks.pop(0)
+                t.player(seat).tasks.pop(0)
                 t.emit("forfeit", "forfeits a star action: no section has an open box", seat)
                 continue
             return
-        tasks.pop(0)
+        t.player(seat).tasks.pop(0)
         _run(t, seat, task)
         t.flush(seat)
 
@@ -326,7 +328,7 @@ def _step(t: Table) -> None:
                 solo.ruth_picks(t)
                 state.picks += 1
             else:
-                state.players[who].tasks.append(Task(kind="pick"))
+                t.player(who).tasks.append(Task(kind="pick"))
         else:
             _start_leftover(t)
     elif state.phase in ("boat", "town"):
@@ -379,8 +381,8 @@ def _start_leftover(t: Table) -> None:
     t.emit("leftover", f"Everyone uses the leftover {label(state.leftover)}.", face=state.leftover)
     if state.solo and state.order[0] == RUTH:
         solo.ruth_uses_leftover(t)
-    for p in state.players:
-        p.tasks.append(Task(kind="use", face=state.leftover, chosen=False))
+    for seat in range(len(state.players)):
+        t.player(seat).tasks.append(Task(kind="use", face=state.leftover, chosen=False))
 
 
 def _income(t: Table) -> None:

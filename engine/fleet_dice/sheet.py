@@ -8,7 +8,7 @@ the printed sheet can load a corrected file without touching the code.
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Literal
@@ -30,6 +30,12 @@ WHARF_BUILDINGS = (
     "ridback_canning",
 )
 KING_CRAB_BONUSES = ("fish", "buildings", "full", "boats", "licenses", "coins")
+SECTIONS = (
+    *BOAT_TYPES,
+    *(f"harbor:{s}" for s in HARBOR_SHIPS),
+    *(f"wharf:{b}" for b in WHARF_BUILDINGS),
+)
+"""Every section id of a sheet, in sheet order."""
 
 ColumnBox = Literal["box", "L", "B", "?"]
 HarborBox = Literal["box", "LICENSE", "BOAT", "FISH"]
@@ -173,11 +179,7 @@ class Sheet(_Strict):
 
     @property
     def sections(self) -> tuple[str, ...]:
-        return (
-            *BOAT_TYPES,
-            *(f"harbor:{s}" for s in HARBOR_SHIPS),
-            *(f"wharf:{b}" for b in WHARF_BUILDINGS),
-        )
+        return SECTIONS
 
     def boat_capacity(self, kind: str, oyster_level: int = 0) -> int:
         """Fish a boat of `kind` holds (boat types and harbor boats alike)."""
@@ -211,7 +213,7 @@ class Sheet(_Strict):
                 coins = value
         return coins
 
-    @property
+    @cached_property
     def stars(self) -> frozenset[int]:
         """0-based coin-track indexes that hold a star."""
         return frozenset(s - 1 for s in self.coin_track.stars)

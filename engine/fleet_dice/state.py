@@ -7,9 +7,10 @@ in storage and easy to read in a log.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, TypeAdapter, with_config
 
 SCHEMA_VERSION = 1
 
@@ -38,12 +39,14 @@ RUTH = -1
 """Captain Ruth's place in a solo pick order; she is not a seat."""
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+_STRICT = ConfigDict(extra="forbid")
 
 
-class Task(_Model):
-    """One piece of pending work for a seat: a decision to make or a step still to resolve."""
+@with_config(_STRICT)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Task:
+    """One piece of pending work for a seat: a decision to make or a step still to resolve.
+    Immutable, so copies of a state share their tasks."""
 
     kind: TaskKind
     face: str | None = None  # use: the die's face
@@ -53,29 +56,51 @@ class Task(_Model):
     coins: int = 0  # fish: how many oyster boats take 1 fish + 1 coin
 
 
-class PlayerState(_Model):
+@with_config(_STRICT)
+@dataclass(slots=True, kw_only=True)
+class PlayerState:
     marks: dict[str, str]
     coins: str
     licenses: dict[str, int]
-    boats: dict[str, list[int]] = Field(default_factory=dict)
+    boats: dict[str, list[int]] = field(default_factory=dict)
     """Fish on each launched boat, by kind (boat types and harbor boats)."""
     king_crab_bonus: str | None = None
-    completed: list[str] = Field(default_factory=list)
+    completed: list[str] = field(default_factory=list)
     """Wharf buildings this player completed, in order."""
-    hexagons: list[str] = Field(default_factory=list)
+    hexagons: list[str] = field(default_factory=list)
     scrap_uses: int = 0
     rerolled: str = ""
     """The phase (e.g. ``3:boat``) in which this player last used the Casino reroll."""
     captain: str | None = None
     start: str | None = None
     """The boat type of the start roll (when no captain card was dealt)."""
-    tasks: list[Task] = Field(default_factory=list)
+    tasks: list[Task] = field(default_factory=list)
     acted: int = 0
     """How many actions this seat has made. A prompt carries it: once the seat has acted
     again, the prompt is stale, whatever other seats did in between."""
 
+    def clone(self) -> PlayerState:
+        """An independent copy. Strings and tasks are immutable, so they are shared."""
+        return PlayerState(
+            marks=self.marks.copy(),
+            coins=self.coins,
+            licenses=self.licenses.copy(),
+            boats={kind: fish.copy() for kind, fish in self.boats.items()},
+            king_crab_bonus=self.king_crab_bonus,
+            completed=self.completed.copy(),
+            hexagons=self.hexagons.copy(),
+            scrap_uses=self.scrap_uses,
+            rerolled=self.rerolled,
+            captain=self.captain,
+            start=self.start,
+            tasks=self.tasks.copy(),
+            acted=self.acted,
+        )
 
-class RuthState(_Model):
+
+@with_config(_STRICT)
+@dataclass(slots=True, kw_only=True)
+class RuthState:
     """Captain Ruth's three markers (RULES §15)."""
 
     boat: str = "shrimp"
@@ -83,17 +108,21 @@ class RuthState(_Model):
     wharf: str = "casino"
 
 
-class Options(_Model):
+@with_config(_STRICT)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Options:
     captains: bool = False
     trophies: bool = False
     sheet: str = "house-v1"
 
 
-class FleetState(_Model):
+@with_config(_STRICT)
+@dataclass(slots=True, kw_only=True)
+class FleetState:
     schema_version: int = SCHEMA_VERSION
     game: Literal["fleet-dice"] = "fleet-dice"
     seed: str
-    options: Options = Field(default_factory=Options)
+    options: Options = field(default_factory=Options)
     version: int = 0
     """How many actions have been applied: a button carries it to detect stale clicks."""
     round: int = 0
@@ -101,16 +130,16 @@ class FleetState(_Model):
     phase: Phase = "setup"
     stage: Stage = ""
     first_player: int = 0
-    order: list[int] = Field(default_factory=list)
+    order: list[int] = field(default_factory=list)
     """Who picks in the current draft, in turn; RUTH stands for Captain Ruth."""
     picks: int = 0
-    pool: list[str] = Field(default_factory=list)
+    pool: list[str] = field(default_factory=list)
     leftover: str | None = None
     players: list[PlayerState]
     ruth: RuthState | None = None
     gold: str | None = None
     silver: str | None = None
-    silver_seats: list[int] = Field(default_factory=list)
+    silver_seats: list[int] = field(default_factory=list)
 
     @property
     def solo(self) -> bool:
@@ -120,29 +149,37 @@ class FleetState(_Model):
     def phase_key(self) -> str:
         return f"{self.round}:{self.phase}"
 
-    def clone(self) -> FleetState:
-        """An independent copy for `apply` to change. Copies each mutable container by hand:
-        a generic deep copy was nine tenths of the engine's time. Strings are immutable and
-        Options is never changed after setup, so they are shared."""
-        players = [
-            p.model_copy(
-                update={
-                    "marks": dict(p.marks),
-                    "licenses": dict(p.licenses),
-                    "boats": {kind: list(fish) for kind, fish in p.boats.items()},
-                    "completed": list(p.completed),
-                    "hexagons": list(p.hexagons),
-                    "tasks": [t.model_copy() for t in p.tasks],
-                }
-            )
-            for p in self.players
-        ]
-        return self.model_copy(
-            update={
-                "players": players,
-                "order": list(self.order),
-                "pool": list(self.pool),
-                "silver_seats": list(self.silver_seats),
-                "ruth": self.ruth.model_copy() if self.ruth else None,
-            }
+    def clone(self, *, players: bool = True) -> FleetState:
+        """An independent copy, built field by field: a generic deep copy was nine tenths of
+        the engine's time. Strings, tasks and options are immutable, so they are shared.
+
+        ``players=False`` shares the players themselves; `Table.player` then copies each one
+        before it is changed, so an action copies only the players it touches."""
+        return FleetState(
+            schema_version=self.schema_version,
+            game=self.game,
+            seed=self.seed,
+            options=self.options,
+            version=self.version,
+            round=self.round,
+            rounds=self.rounds,
+            phase=self.phase,
+            stage=self.stage,
+            first_player=self.first_player,
+            order=self.order.copy(),
+            picks=self.picks,
+            pool=self.pool.copy(),
+            leftover=self.leftover,
+            players=[p.clone() for p in self.players] if players else self.players.copy(),
+            ruth=RuthState(boat=r.boat, harbor=r.harbor, wharf=r.wharf)
+            if (r := self.ruth)
+            else None,
+            gold=self.gold,
+            silver=self.silver,
+            silver_seats=self.silver_seats.copy(),
         )
+
+
+STATE = TypeAdapter(FleetState)
+"""Validates and serialises a whole state (JSON in storage, nothing else)."""
+OPTIONS = TypeAdapter(Options)

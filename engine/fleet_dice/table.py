@@ -1,6 +1,11 @@
 """The working copy of a game during one `apply`: the sheet, the state, the events so far,
 and the follow-up tasks each effect spawns.
 
+Players are copied on write: `apply` starts from a copy of the state that still shares every
+player with the old state, and `player(seat)` copies a player the first time this table hands
+it out. Anything that changes a player must get it through `player`; reading
+``state.players`` directly is fine.
+
 Chains resolve depth-first in the order they arise (RULES §4): tasks spawned while one task
 resolves are put in front of that seat's queue, in the order they were spawned.
 """
@@ -13,14 +18,22 @@ from engine.fleet_dice.state import FleetState, PlayerState, Task
 
 
 class Table:
-    def __init__(self, sheet: Sheet, state: FleetState) -> None:
+    def __init__(self, sheet: Sheet, state: FleetState, *, shared: bool = False) -> None:
+        """`shared`: the state's players still belong to another state (see `player`)."""
         self.sheet = sheet
         self.state = state
         self.events: list[Event] = []
         self._spawned: dict[int, list[Task]] = {}
+        self._owned: set[int] | None = set() if shared else None
 
     def player(self, seat: int) -> PlayerState:
-        return self.state.players[seat]
+        """A player this table may change."""
+        players = self.state.players
+        owned = self._owned
+        if owned is not None and seat not in owned:
+            players[seat] = players[seat].clone()
+            owned.add(seat)
+        return players[seat]
 
     def emit(self, kind: str, text: str, seat: int | None = None, **data: object) -> None:
         self.events.append(Event(kind=kind, text=text, seat=seat, data=dict(data)))
@@ -32,5 +45,4 @@ class Table:
         """Put what the last effect spawned in front of the seat's queue."""
         spawned = self._spawned.pop(seat, [])
         if spawned:
-            tasks = self.state.players[seat].tasks
-            tasks[0:0] = spawned
+            self.player(seat).tasks[0:0] = spawned

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.core.actions import Action
 from engine.fleet_dice.coins import gain_coins
 from engine.fleet_dice.dice import COINS, HARBOR, MARKET, WHARF, reroll
@@ -77,14 +79,15 @@ def use_die(t: Table, seat: int, task: Task, action: Action) -> None:
     assert task.face is not None
     if action.verb == "reroll":
         old = task.face
-        task.face = reroll(state.seed, f"r{state.round}:{state.phase}:casino:{seat}", old)
+        face = reroll(state.seed, f"r{state.round}:{state.phase}:casino:{seat}", old)
+        p.tasks[0] = replace(task, face=face)
         p.rerolled = state.phase_key
         t.emit(
             "reroll",
-            f"rerolls {label(old)} with the Casino: {label(task.face)}",
+            f"rerolls {label(old)} with the Casino: {label(face)}",
             seat,
             old=old,
-            face=task.face,
+            face=face,
         )
         return
     p.tasks.pop(0)

@@ -119,11 +119,13 @@ def test_a_full_oyster_boat_earns_no_coin():
 
 
 def test_oyster_license_levels_set_the_capacity():
+    from dataclasses import replace
+
     from engine.fleet_dice.player import capacity
 
     p = blank().players[0]
     assert [
-        capacity(SHEET, p.model_copy(update={"licenses": {**p.licenses, "oyster": lv}}), "oyster")
+        capacity(SHEET, replace(p, licenses={**p.licenses, "oyster": lv}), "oyster")
         for lv in (1, 2, 3)
     ] == [6, 8, 10]
 
