@@ -316,15 +316,7 @@ class TableService:
 
     async def set_messages(self, game_id: int, board_id: int | None, roll_id: int | None) -> None:
         """Remember which messages show this game's board and current roll."""
-        for _ in range(RETRIES):
-            row = await self._load(game_id)
-            new = row.model_copy(update={"board_message_id": board_id, "roll_message_id": roll_id})
-            try:
-                await self.repo.save(new, row.version)
-                return
-            except Conflict:
-                continue
-        raise Refusal(say("busy"))
+        await self.repo.set_messages(game_id, board_id, roll_id)
 
     # --- reading -------------------------------------------------------------------------------
 

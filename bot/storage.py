@@ -136,6 +136,11 @@ class Repository(Protocol):
         self, row: GameRow, expected_version: int, log: Sequence[tuple[int, int | None, str]] = ()
     ) -> GameRow: ...
 
+    async def set_messages(self, game_id: int, board_id: int | None, roll_id: int | None) -> None:
+        """Which messages show the game. Not game state: no version check, no version bump, and
+        `save` never writes these two columns, so neither can undo the other."""
+        ...
+
     async def list_active(self) -> list[GameRow]: ...
 
     async def due(self, now: float) -> list[GameRow]: ...
@@ -250,6 +255,8 @@ _COLUMNS = (
     "version, board_message_id, roll_message_id, recent, deadline_at, reminded, created_at, "
     "updated_at"
 )
+_MESSAGE_COLUMNS = ("board_message_id", "roll_message_id")
+"""Written only by `set_messages`: a save from a row loaded earlier must not undo them."""
 
 
 class SqliteRepository:
@@ -370,13 +377,18 @@ class SqliteRepository:
         stored version is still `expected_version`. Raises Conflict otherwise."""
         now = self._clock()
         new = row.model_copy(update={"version": expected_version + 1, "updated_at": now})
-        values = _values(new)
-        sets = ", ".join(f"{c.strip()} = ?" for c in _COLUMNS.split(",")[1:])
+        names = [c.strip() for c in _COLUMNS.split(",")]
+        pairs = [
+            (name, value)
+            for name, value in zip(names, _values(new), strict=True)
+            if name != "id" and name not in _MESSAGE_COLUMNS
+        ]
+        sets = ", ".join(f"{name} = ?" for name, _ in pairs)
         await self._run("BEGIN IMMEDIATE")
         try:
             updated = await self._run(
                 f"UPDATE games SET {sets} WHERE id = ? AND version = ?",
-                (*values[1:], row.id, expected_version),
+                (*(value for _, value in pairs), row.id, expected_version),
             )
             if updated != 1:
                 await self._run("ROLLBACK")
@@ -458,6 +470,13 @@ class SqliteRepository:
     ) -> GameRow:
         async with self._lock:
             return await self._save(row, expected_version, log)
+
+    async def set_messages(self, game_id: int, board_id: int | None, roll_id: int | None) -> None:
+        async with self._lock:
+            await self._run(
+                "UPDATE games SET board_message_id = ?, roll_message_id = ? WHERE id = ?",
+                (board_id, roll_id, game_id),
+            )
 
     async def list_active(self) -> list[GameRow]:
         async with self._lock:

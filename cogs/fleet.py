@@ -6,6 +6,7 @@ and what a message looks like in bot.embeds.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
@@ -398,24 +399,32 @@ class Fleet(commands.GroupCog, group_name="fleet", group_description="Play Fleet
     async def _do(
         self, interaction: discord.Interaction, cid: CustomId, text: str, started: float
     ) -> None:
+        """A prompt's choice. The answer replaces the prompt with the next one in the same
+        response (one request, and the player sees the next decision at once). Should the game
+        take longer than ANSWER_WITHIN to apply, the click is deferred first, so Discord's
+        3-second rule holds even on a busy bot."""
         acted = int(cid.fields[0])
-        await interaction.response.defer()
-        self._timed(started)
+        work = asyncio.ensure_future(
+            self.service.act(cid.game_id, interaction.user.id, text, acted=acted)
+        )
+        done, _ = await asyncio.wait({work}, timeout=ANSWER_WITHIN)
+        if not done:
+            await interaction.response.defer()
+            self._timed(started)
         try:
-            outcome = await self.service.act(cid.game_id, interaction.user.id, text, acted=acted)
+            outcome = await work
         except Refusal as exc:
             if exc.stale:
                 row, state = await self.service.load_game(cid.game_id)
                 seat = row.seat_of(interaction.user.id)
                 if seat is not None:
-                    await self._edit_prompt(interaction, row, state, seat, note=exc.message)
+                    await self._update_prompt(interaction, row, state, seat, started, exc.message)
                     return
-            await interaction.followup.send(exc.message, ephemeral=True)
-            return
+            raise
         assert outcome.state is not None
         seat = outcome.row.seat_of(interaction.user.id)
         assert seat is not None
-        await self._edit_prompt(interaction, outcome.row, outcome.state, seat)
+        await self._update_prompt(interaction, outcome.row, outcome.state, seat, started)
         await self.presenter.publish(outcome)
 
     async def _end(self, interaction: discord.Interaction, cid: CustomId, started: float) -> None:
@@ -466,16 +475,22 @@ class Fleet(commands.GroupCog, group_name="fleet", group_description="Play Fleet
         else:
             await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
-    async def _edit_prompt(
+    async def _update_prompt(
         self,
         interaction: discord.Interaction,
         row: GameRow,
         state: FleetState,
         seat: int,
+        started: float,
         note: str | None = None,
     ) -> None:
+        """Show the seat's current decision in place of the prompt that was clicked."""
         embed, view = self._prompt(row, state, seat)
-        await interaction.edit_original_response(content=note, embed=embed, view=view)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=note, embed=embed, view=view)
+            return
+        await interaction.response.edit_message(content=note, embed=embed, view=view)
+        self._timed(started)
 
     def _prompt(
         self, row: GameRow, state: FleetState, seat: int
@@ -545,6 +560,10 @@ class Fleet(commands.GroupCog, group_name="fleet", group_description="Play Fleet
 
     def _timed(self, started: float) -> None:
         self.response_times.append(time.perf_counter() - started)
+
+
+ANSWER_WITHIN = 1.5
+"""Seconds a prompt click may take before it is deferred (Discord allows 3 for an answer)."""
 
 
 async def setup(bot: FleetBot) -> None:

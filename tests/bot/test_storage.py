@@ -162,3 +162,15 @@ def test_a_crash_between_statements_leaves_no_partial_write(tmp_path):
     row, entries = asyncio.run(check())
     assert row.recent == ["kept"]
     assert [e.action for e in entries] == ["pick cod"]
+
+
+async def test_a_save_from_an_earlier_load_keeps_the_message_ids_stored_since(repo):
+    # A click loads the game; meanwhile the board is re-posted and its id stored; the click's
+    # save must not put the old ids back (else the next update posts a duplicate board).
+    row = await repo.create(lobby())
+    await repo.set_messages(row.id, 111, 222)
+    saved = await repo.save(row.model_copy(update={"recent": ["moved"]}), row.version)
+    assert saved.version == row.version + 1
+    stored = await repo.load(row.id)
+    assert (stored.board_message_id, stored.roll_message_id) == (111, 222)
+    assert stored.recent == ["moved"] and stored.version == saved.version

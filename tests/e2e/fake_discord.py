@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import time
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -27,6 +29,12 @@ CHANNEL_ID = 900000000000000020
 TOKEN = "ZmFrZQ.fake.token"  # never a real token; the fake accepts only this one
 
 EPHEMERAL = 64
+
+
+def _kind(method: str, path: str) -> str:
+    """A request's kind, e.g. ``PATCH channels/messages`` or ``POST interactions/callback``."""
+    parts = [p for p in path.strip("/").split("/") if not p.isdigit() and not p.startswith("tok")]
+    return f"{method} {parts[0]}/{parts[-1]}" if len(parts) > 1 else f"{method} {parts[0]}"
 
 
 def now() -> str:
@@ -57,28 +65,49 @@ class Interaction:
     original_id: int | None = None
     followups: list[int] = field(default_factory=list)
     answered: asyncio.Event = field(default_factory=asyncio.Event)
+    followed: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set by the first followup or edit of the original response (after a deferral)."""
+    posted: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set by the first followup message."""
+    sent_at: float = 0.0
+    answered_at: float = 0.0
+    followed_at: float = 0.0
+    refused_callbacks: int = 0
+    """Callbacks after the first one: Discord refuses them (40060)."""
+
+
+def text_channel(cid: int, name: str, position: int) -> dict[str, Any]:
+    return {
+        "id": str(cid),
+        "type": 0,
+        "guild_id": str(GUILD_ID),
+        "name": name,
+        "position": position,
+        "permission_overwrites": [],
+        "nsfw": False,
+        "parent_id": None,
+        "topic": None,
+        "rate_limit_per_user": 0,
+        "last_message_id": None,
+        "flags": 0,
+    }
 
 
 class FakeDiscord:
-    def __init__(self) -> None:
+    """`channels`: how many text channels the guild has (ids CHANNEL_ID, CHANNEL_ID + 1, ...).
+    `record`: keep every request (tests); off for long benchmark runs."""
+
+    def __init__(self, channels: int = 1, record: bool = True) -> None:
         self._ids = itertools.count(900000000000001000)
         self.messages: dict[int, dict[str, Any]] = {}
+        self.by_channel: dict[int, list[int]] = {}
         self.channels: dict[int, dict[str, Any]] = {
-            CHANNEL_ID: {
-                "id": str(CHANNEL_ID),
-                "type": 0,
-                "guild_id": str(GUILD_ID),
-                "name": "games",
-                "position": 0,
-                "permission_overwrites": [],
-                "nsfw": False,
-                "parent_id": None,
-                "topic": None,
-                "rate_limit_per_user": 0,
-                "last_message_id": None,
-                "flags": 0,
-            },
+            CHANNEL_ID + i: text_channel(CHANNEL_ID + i, f"games-{i}" if i else "games", i)
+            for i in range(channels)
         }
+        self.record = record
+        self.request_count = 0
+        self.request_kinds: Counter[str] = Counter()
         self.commands: dict[str, list[dict[str, Any]]] = {}
         self.interactions: dict[str, Interaction] = {}
         self.requests: list[tuple[str, str, Any]] = []
@@ -221,7 +250,10 @@ class FakeDiscord:
         body = await request.json() if request.can_read_body else None
         if request.content_type.startswith("multipart/"):
             body = None
-        self.requests.append((request.method, path, body))
+        self.request_count += 1
+        self.request_kinds[_kind(request.method, path)] += 1
+        if self.record:
+            self.requests.append((request.method, path, body))
         if isinstance(body, dict):
             self.problems += body_problems(body, f"{request.method} {path}")
         parts = path.strip("/").split("/")
@@ -274,12 +306,15 @@ class FakeDiscord:
             inter = self._by_token(p[2])
             message = self._message(self._channel_of(inter), body, body.get("flags", 0))
             inter.followups.append(int(message["id"]))
+            inter.posted.set()
+            self._followed(inter)
             return self.json(message)
         if p[0] == "webhooks" and p[-1] == "@original":
             inter = self._by_token(p[2])
             target = inter.original_id or inter.message_id
             assert target is not None
             self.messages[target].update(self._fields(body), edited_timestamp=now())
+            self._followed(inter)
             return self.json(self.messages[target])
         raise KeyError(method)
 
@@ -310,11 +345,13 @@ class FakeDiscord:
             "flags": flags,
         }
         self.messages[mid] = message
+        self.by_channel.setdefault(channel_id, []).append(mid)
         return message
 
     async def _callback(self, iid: str, token: str, body: dict[str, Any]) -> web.Response:
         inter = self.interactions[token]
         if inter.answered.is_set():
+            inter.refused_callbacks += 1
             return self.json(
                 {"message": "Interaction has already been acknowledged.", "code": 40060}, 400
             )
@@ -331,6 +368,7 @@ class FakeDiscord:
             assert inter.message_id is not None
             self.messages[inter.message_id].update(self._fields(data))
             message = self.messages[inter.message_id]
+        inter.answered_at = time.perf_counter()
         inter.answered.set()
         # discord.py asks for the callback's result (with_response=true).
         result: dict[str, Any] = {
@@ -349,17 +387,31 @@ class FakeDiscord:
     def _by_token(self, token: str) -> Interaction:
         return self.interactions[token]
 
+    @staticmethod
+    def _followed(inter: Interaction) -> None:
+        if not inter.followed.is_set():
+            inter.followed_at = time.perf_counter()
+            inter.followed.set()
+
     def _channel_of(self, inter: Interaction) -> int:
         return inter.channel_id
 
     # --- acting as players ---------------------------------------------------------------------
 
     async def interact(
-        self, kind: int, who: dict[str, Any], data: dict[str, Any], message_id: int | None = None
+        self,
+        kind: int,
+        who: dict[str, Any],
+        data: dict[str, Any],
+        message_id: int | None = None,
+        channel_id: int = CHANNEL_ID,
+        timeout: float | None = 3,
     ) -> Interaction:
+        """Send one interaction and wait for its first response: at most `timeout` seconds
+        (Discord's 3-second rule) or, with None, not at all."""
         iid = self.next_id()
         token = f"tok{iid}"
-        inter = Interaction(iid, token, message_id, CHANNEL_ID)
+        inter = Interaction(iid, token, message_id, channel_id)
         self.interactions[token] = inter
         payload: dict[str, Any] = {
             "id": str(iid),
@@ -368,8 +420,8 @@ class FakeDiscord:
             "token": token,
             "version": 1,
             "guild_id": str(GUILD_ID),
-            "channel_id": str(CHANNEL_ID),
-            "channel": self.channels[CHANNEL_ID],
+            "channel_id": str(channel_id),
+            "channel": self.channels[channel_id],
             "member": {
                 "user": who,
                 "roles": [],
@@ -390,11 +442,20 @@ class FakeDiscord:
         }
         if message_id is not None:
             payload["message"] = self.messages[message_id]
+        inter.sent_at = time.perf_counter()
         await self.dispatch("INTERACTION_CREATE", payload)
-        await asyncio.wait_for(inter.answered.wait(), timeout=3)  # Discord's 3-second rule
+        if timeout is not None:
+            await asyncio.wait_for(inter.answered.wait(), timeout=timeout)
         return inter
 
-    async def slash(self, who: dict[str, Any], sub: str, **options: Any) -> Interaction:
+    async def slash(
+        self,
+        who: dict[str, Any],
+        sub: str,
+        channel_id: int = CHANNEL_ID,
+        timeout: float | None = 3,
+        **options: Any,
+    ) -> Interaction:
         key = f"applications/{APP_ID}/guilds/{GUILD_ID}/commands"
         fleet = next(c for c in self.commands.get(key, []) if c["name"] == "fleet")
         opts = [
@@ -407,18 +468,25 @@ class FakeDiscord:
             "type": 1,
             "options": [{"type": 1, "name": sub, "options": opts}],
         }
-        return await self.interact(2, who, data)
+        return await self.interact(2, who, data, channel_id=channel_id, timeout=timeout)
 
-    async def click(self, who: dict[str, Any], message_id: int, custom_id: str) -> Interaction:
-        ids = [
-            c.get("custom_id")
-            for row in self.messages[message_id]["components"]
-            for c in row["components"]
-        ]
+    async def click(
+        self,
+        who: dict[str, Any],
+        message_id: int,
+        custom_id: str,
+        values: list[str] | None = None,
+        timeout: float | None = 3,
+    ) -> Interaction:
+        """Press a button, or pick `values` in a select menu."""
+        message = self.messages[message_id]
+        ids = [c.get("custom_id") for row in message["components"] for c in row["components"]]
         assert custom_id in ids, f"{custom_id} is not on message {message_id}"
-        return await self.interact(
-            3, who, {"custom_id": custom_id, "component_type": 2}, message_id
-        )
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        if values is not None:
+            data = {"custom_id": custom_id, "component_type": 3, "values": values}
+        channel_id = int(message["channel_id"])
+        return await self.interact(3, who, data, message_id, channel_id, timeout)
 
     def buttons(self, message_id: int) -> list[str]:
         return [

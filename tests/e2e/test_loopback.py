@@ -109,7 +109,7 @@ async def test_the_real_bot_survives_kill_9_and_old_buttons_still_work(fake, tmp
         assert fake.identifies == 2
 
         use = await fake.click(ALICE, prompt, fake.buttons(prompt)[0])  # a pre-restart button
-        assert use.callbacks[0]["type"] == 6
+        assert use.callbacks[0]["type"] == 7  # answered with the next prompt in its place
         await quiet(fake)
         after = logged_actions(db)
         assert len(after) > len(before)

@@ -1,0 +1,559 @@
+"""The real bot under load: printed figures, never a test.
+
+    python -m bench.bot [--quick] [--games 10,100,1000] [--players 1] [--seconds 30]
+
+The bot runs as its own process, exactly as `./run.sh run` starts it, against the loopback fake
+of Discord (tests/e2e/fake_discord.py) on 127.0.0.1. For each G, G channels each hold one game;
+a simulated player per seat clicks as soon as the bot has answered: the board's Act button, then
+the buttons or select menu of the private prompt, and, for picks, often a die on the public roll
+instead. A finished game is followed at once by a new one in the same channel, so G games stay
+active and finished games pile up in the database.
+
+Reported per G: interactions per second over the measuring window, time from sending an
+interaction to its first response (p50, p99, max) and to its followup (the next prompt), failed
+interactions (no response within Discord's 3 seconds, a second response to one interaction, or
+no followup within 15 s), the bot's errors in its log, its CPU time per interaction, its memory
+(RSS) as finished games pile up, and database bytes per finished game. Prints a table, then one
+JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import shutil
+import signal
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.fake_discord import CHANNEL_ID, GUILD_ID, TOKEN, FakeDiscord, Interaction, user
+
+ROOT = Path(__file__).resolve().parents[1]
+BOOTSTRAP = str(ROOT / "tests" / "e2e" / "bootstrap.py")
+RESPONSE_LIMIT = 3.0  # Discord's 3-second rule
+FOLLOWUP_LIMIT = 15.0
+
+
+@dataclass
+class Stats:
+    measuring: bool = False
+    interactions: int = 0
+    response_s: list[float] = field(default_factory=list)
+    followup_s: list[float] = field(default_factory=list)
+    failed: dict[str, int] = field(default_factory=dict)
+    refusals: int = 0
+    finished: int = 0
+    finished_total: int = 0
+    actions_clicked: int = 0
+
+    def fail(self, why: str) -> None:
+        self.failed[why] = self.failed.get(why, 0) + 1
+
+
+def components(message: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for row in message.get("components") or [] for c in row["components"]]
+
+
+def custom_ids(message: dict[str, Any]) -> list[str]:
+    return [c["custom_id"] for c in components(message) if c.get("custom_id")]
+
+
+class Player:
+    """One table's simulated players, clicking only what Discord shows them."""
+
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        channel: int,
+        seats: int,
+        stats: Stats,
+        rng: random.Random,
+        think: float = 0.0,
+    ) -> None:
+        self.fake = fake
+        self.think = think
+        self.channel = channel
+        base = 10_000_000 + (channel - CHANNEL_ID) * 10
+        self.users = [user(base + i, f"p{channel - CHANNEL_ID}-{i}") for i in range(seats)]
+        self.stats = stats
+        self.rng = rng
+
+    def latest(self, marker: str) -> dict[str, Any] | None:
+        """The newest message in the channel with a button whose custom id has `marker`."""
+        for mid in reversed(self.fake.by_channel.get(self.channel, [])):
+            message = self.fake.messages[mid]
+            if any(marker in c for c in custom_ids(message)):
+                return message
+        return None
+
+    async def send(self, coro: Any, deferred: bool) -> Interaction | None:
+        """Send one interaction; wait for its response and, if deferred, its followup."""
+        if self.think:
+            await asyncio.sleep(self.rng.expovariate(1 / self.think))
+        try:
+            inter: Interaction = await coro
+            await asyncio.wait_for(inter.answered.wait(), RESPONSE_LIMIT)
+        except TimeoutError:
+            self.stats.fail("no response within 3 s")
+            return None
+        measured = self.stats.measuring
+        if measured:
+            self.stats.interactions += 1
+            self.stats.response_s.append(inter.answered_at - inter.sent_at)
+        kind = inter.callbacks[0]["type"]
+        if deferred or kind in (5, 6):
+            try:
+                await asyncio.wait_for(inter.followed.wait(), FOLLOWUP_LIMIT)
+            except TimeoutError:
+                self.stats.fail("no followup within 15 s")
+                return None
+            if measured:
+                self.stats.followup_s.append(inter.followed_at - inter.sent_at)
+        if inter.refused_callbacks:
+            self.stats.fail("answered twice")
+        return inter
+
+    async def slash(self, who: dict[str, Any], sub: str, **options: Any) -> Interaction | None:
+        coro = self.fake.slash(who, sub, channel_id=self.channel, timeout=None, **options)
+        return await self.send(coro, deferred=True)
+
+    async def click(
+        self,
+        who: dict[str, Any],
+        message: dict[str, Any],
+        cid: str,
+        values: list[str] | None = None,
+    ) -> Interaction | None:
+        coro = self.fake.click(who, int(message["id"]), cid, values, timeout=None)
+        return await self.send(coro, deferred=False)
+
+    async def wait_for(self, marker: str, limit: float = 15.0) -> dict[str, Any] | None:
+        waited = 0.0
+        while waited < limit:
+            found = self.latest(marker)
+            if found is not None:
+                return found
+            await asyncio.sleep(0.01)
+            waited += 0.01
+        self.stats.fail(f"no message with {marker} within {limit:.0f} s")
+        return None
+
+    async def open(self) -> bool:
+        host = self.users[0]
+        if len(self.users) == 1:
+            return await self.slash(host, "solo", here=True) is not None
+        if await self.slash(host, "new", here=True) is None:
+            return False
+        lobby = await self.wait_for(":lobby:")
+        if lobby is None:
+            return False
+        join = next(c for c in custom_ids(lobby) if c.endswith(":join"))
+        for who in self.users[1:]:
+            if await self.click(who, lobby, join) is None:
+                return False
+        start = next(c for c in custom_ids(lobby) if c.endswith(":start"))
+        return await self.click(host, lobby, start) is not None
+
+    async def play_game(self, stop: asyncio.Event) -> bool:
+        """Open a table and play it to the end; False if stopped or stuck."""
+        before = set(self.fake.by_channel.get(self.channel, []))
+        if not await self.open():
+            return False
+        board_id = await self.new_board(before)
+        if board_id is None:
+            return False
+        idle = 0
+        while not stop.is_set():
+            board = self.fake.messages[board_id]
+            act = next((c for c in custom_ids(board) if c.endswith(":act")), None)
+            if act is None:  # the board lost its buttons: the game is over
+                self.stats.finished += self.stats.measuring
+                self.stats.finished_total += 1
+                return True
+            moved = False
+            for who in self.users:
+                moved |= await self.decide(who, board, act, stop)
+            idle = 0 if moved else idle + 1
+            if idle:
+                await asyncio.sleep(min(0.002 * idle, 0.05))
+            if idle > 500:
+                self.stats.fail("game stuck")
+                return False
+        return False
+
+    async def new_board(self, before: set[int], limit: float = 15.0) -> int | None:
+        """The id of the board the bot posts for the table just opened."""
+        waited = 0.0
+        while waited < limit:
+            for mid in reversed(self.fake.by_channel.get(self.channel, [])):
+                if mid not in before and any(
+                    ":board:" in c for c in custom_ids(self.fake.messages[mid])
+                ):
+                    return mid
+            await asyncio.sleep(0.01)
+            waited += 0.01
+        self.stats.fail("no board within 15 s")
+        return None
+
+    async def decide(
+        self, who: dict[str, Any], board: dict[str, Any], act: str, stop: asyncio.Event
+    ) -> bool:
+        """Press Act and answer prompts until this player has nothing more to decide."""
+        inter = await self.click(who, board, act)
+        if inter is None or inter.original_id is None:
+            return False
+        prompt = self.fake.messages[inter.original_id]
+        moved = False
+        while not stop.is_set():
+            choices = components(prompt)
+            if not choices:
+                self.stats.refusals += not moved
+                return moved
+            ids = custom_ids(prompt)
+            roll = self.latest(":die:")
+            picks = [c for c in ids if ":pick." in c]
+            if picks and roll is not None and self.rng.random() < 0.6:
+                faces = {c.rsplit(":", 1)[1] for c in custom_ids(roll) if ":die:" in c}
+                wanted = [c for c in custom_ids(roll) if c.rsplit(":", 1)[1] in faces]
+                done = await self.click(who, roll, self.rng.choice(wanted))
+                if done is None:
+                    return moved
+                try:
+                    await asyncio.wait_for(done.posted.wait(), FOLLOWUP_LIMIT)
+                except TimeoutError:
+                    self.stats.fail("no prompt within 15 s after a die")
+                    return moved
+                prompt = self.fake.messages[done.followups[-1]]
+            elif choices[0]["type"] == 3:
+                value = self.rng.choice(choices[0]["options"])["value"]
+                done = await self.click(who, prompt, choices[0]["custom_id"], [value])
+                if done is None:
+                    return moved
+                prompt = self.fake.messages[int(prompt["id"])]
+            else:
+                done = await self.click(who, prompt, self.rng.choice(ids))
+                if done is None:
+                    return moved
+                prompt = self.fake.messages[int(prompt["id"])]
+            self.stats.actions_clicked += self.stats.measuring
+            moved = True
+        return moved
+
+    async def run(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            if not await self.play_game(stop) and not stop.is_set():
+                await asyncio.sleep(0.5)
+
+
+def bot_env(db: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FLEET_")}
+    env.update(
+        FLEET_TOKEN=TOKEN,
+        FLEET_DATABASE=str(db),
+        FLEET_LOG_LEVEL="WARNING",
+        PYTHONPATH=str(ROOT),
+    )
+    return env
+
+
+PROFILE: list[str] = []
+"""Set by --profile: run the bot under cProfile, writing this file."""
+
+
+async def bot_process(fake: FakeDiscord, db: Path, log: Path, *args: str) -> Any:
+    profile = ["-m", "cProfile", "-o", PROFILE[0]] if PROFILE and args[0] == "run" else []
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        *profile,
+        BOOTSTRAP,
+        fake.base,
+        *args,
+        env=bot_env(db),
+        cwd=str(db.parent),
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=log.open("wb"),
+    )
+
+
+async def quiet(fake: FakeDiscord, idle: float = 0.5, limit: float = 15.0) -> None:
+    """Wait until the bot has sent nothing for `idle` seconds."""
+    seen, waited = fake.request_count, 0.0
+    while waited < limit:
+        await asyncio.sleep(idle)
+        waited += idle
+        if fake.request_count == seen:
+            return
+        seen = fake.request_count
+
+
+def rss_mb(pid: int) -> float | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def cpu_s(pid: int) -> float | None:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        return None
+
+
+def database_figures(db: Path) -> dict[str, Any]:
+    with sqlite3.connect(db) as con:
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        page = con.execute("PRAGMA page_size").fetchone()[0]
+        pages = con.execute("PRAGMA page_count").fetchone()[0]
+        free = con.execute("PRAGMA freelist_count").fetchone()[0]
+        status = dict(con.execute("SELECT status, COUNT(*) FROM games GROUP BY status").fetchall())
+        finished = con.execute(
+            """
+            SELECT COUNT(*),
+                   SUM(LENGTH(g.state) + LENGTH(g.seats) + LENGTH(g.options) + LENGTH(g.recent)),
+                   SUM((SELECT SUM(LENGTH(a.action) + 40) FROM actions a WHERE a.game_id = g.id)),
+                   SUM((SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id))
+            FROM games g WHERE g.status = 'over'
+            """
+        ).fetchone()
+    games = sum(status.values())
+    used = (pages - free) * page
+    count, state_bytes, action_bytes, actions = finished
+    return {
+        "games_stored": games,
+        "games_finished": status.get("over", 0),
+        "db_bytes_used": used,
+        "db_bytes_per_game": round(used / games) if games else None,
+        "row_bytes_per_finished_game": round(((state_bytes or 0) + (action_bytes or 0)) / count)
+        if count
+        else None,
+        "actions_per_finished_game": round(actions / count, 1) if count else None,
+    }
+
+
+def spread(values: list[float]) -> dict[str, float | None]:
+    if not values:
+        return {"p50": None, "p99": None, "max": None}
+    ordered = sorted(values)
+    return {
+        "p50": round(statistics.median(ordered) * 1000, 1),
+        "p99": round(ordered[int(0.99 * (len(ordered) - 1))] * 1000, 1),
+        "max": round(ordered[-1] * 1000, 1),
+    }
+
+
+async def run_level(
+    fake: FakeDiscord,
+    games: int,
+    seats: int,
+    seconds: float,
+    warmup: float,
+    seed: int,
+    think: float,
+    keep: bool,
+) -> dict[str, Any]:
+    tmp = tempfile.mkdtemp(prefix="fleet-bench-")
+    try:
+        return await _run_level(fake, Path(tmp), games, seats, seconds, warmup, seed, think)
+    finally:
+        if keep:
+            print(f"  G={games}: database and bot log kept in {tmp}", file=sys.stderr)
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+async def _run_level(
+    fake: FakeDiscord,
+    tmp: Path,
+    games: int,
+    seats: int,
+    seconds: float,
+    warmup: float,
+    seed: int,
+    think: float,
+) -> dict[str, Any]:
+    db, log = tmp / "bench.db", tmp / "bot.log"
+    fake.ready.clear()
+    bot = await bot_process(fake, db, log, "run")
+    try:
+        await asyncio.wait_for(fake.ready.wait(), 60)
+        stats = Stats()
+        stop = asyncio.Event()
+        players = [
+            Player(fake, CHANNEL_ID + i, seats, stats, random.Random(f"{seed}:{i}"), think)
+            for i in range(games)
+        ]
+        tasks = [asyncio.create_task(p.run(stop)) for p in players]
+        await asyncio.sleep(warmup)
+        rss_start, cpu_start = rss_mb(bot.pid), cpu_s(bot.pid)
+        finished_start = stats.finished_total
+        stats.measuring = True
+        kinds_before = fake.request_kinds.copy()
+        started = time.perf_counter()
+        samples: list[tuple[int, float | None]] = []
+        while time.perf_counter() - started < seconds:
+            await asyncio.sleep(min(1.0, seconds / 4))
+            samples.append((stats.finished_total, rss_mb(bot.pid)))
+        stats.measuring = False
+        spent = time.perf_counter() - started
+        kinds = fake.request_kinds - kinds_before
+        rss_end, cpu_end = rss_mb(bot.pid), cpu_s(bot.pid)
+        stop.set()
+        await asyncio.wait(tasks, timeout=20)
+        for task in tasks:
+            task.cancel()
+        await quiet(fake)  # let the bot finish what it was doing before stopping it
+    finally:
+        if bot.returncode is None:
+            bot.send_signal(signal.SIGINT)
+            try:
+                await asyncio.wait_for(bot.wait(), 15)
+            except TimeoutError:
+                bot.kill()
+                await bot.wait()
+    errors = [
+        line
+        for line in log.read_text(errors="replace").splitlines()
+        if "ERROR" in line or "Traceback" in line
+    ]
+    figures = database_figures(db)
+    cpu = None if cpu_start is None or cpu_end is None else cpu_end - cpu_start
+    return {
+        "games": games,
+        "seats": seats,
+        "think_s": think,
+        "seconds": round(spent, 1),
+        "interactions": stats.interactions,
+        "interactions_per_s": round(stats.interactions / spent, 1),
+        "actions_per_s": round(stats.actions_clicked / spent, 1),
+        "response_ms": spread(stats.response_s),
+        "followup_ms": spread(stats.followup_s),
+        "bot_requests_per_interaction": round(sum(kinds.values()) / stats.interactions, 2)
+        if stats.interactions
+        else None,
+        "bot_requests_by_kind": dict(kinds.most_common()),
+        "failed": sum(stats.failed.values()),
+        "failed_by_reason": stats.failed,
+        "bot_errors_logged": len(errors),
+        "first_errors": errors[:3],
+        "bot_cpu_ms_per_interaction": round(cpu * 1000 / stats.interactions, 2)
+        if cpu and stats.interactions
+        else None,
+        "finished_in_window": stats.finished,
+        "finished_total": stats.finished_total,
+        "rss_mb": {
+            "start": rss_start,
+            "end": rss_end,
+            "samples": [(n, round(r, 1) if r else None) for n, r in samples],
+        },
+        "finished_before_window": finished_start,
+        **figures,
+    }
+
+
+async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
+    levels = [int(g) for g in args.games.split(",")]
+    fake = FakeDiscord(channels=max(levels), record=False)
+    await fake.start()
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            log = Path(tmp) / "sync.log"
+            sync = await bot_process(
+                fake, Path(tmp) / "sync.db", log, "sync", "--guild", str(GUILD_ID)
+            )
+            if await asyncio.wait_for(sync.wait(), 60) != 0:
+                raise SystemExit(f"command sync failed: {log.read_text()[-2000:]}")
+        rows = []
+        for games in levels:
+            rows.append(
+                await run_level(
+                    fake,
+                    games,
+                    args.players,
+                    args.seconds,
+                    args.warmup,
+                    args.seed,
+                    args.think,
+                    args.keep,
+                )
+            )
+            print(f"  G={games}: {rows[-1]['interactions_per_s']} interactions/s", file=sys.stderr)
+        if fake.problems or fake.unhandled:
+            print(f"limit problems: {fake.problems[:5]} unhandled: {fake.unhandled[:5]}")
+        return rows
+    finally:
+        await fake.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.bot")
+    parser.add_argument("--quick", action="store_true", help="a run under 30 seconds")
+    parser.add_argument("--games", default="10,100,1000", help="active games, comma-separated")
+    parser.add_argument("--players", type=int, default=1, help="seats per game (1 = solo)")
+    parser.add_argument("--seconds", type=float, default=None, help="measuring window per G")
+    parser.add_argument("--warmup", type=float, default=None, help="seconds before measuring")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds a player waits before each click (0: click as soon as answered)",
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", action="store_true", help="keep each database and bot log")
+    parser.add_argument("--profile", metavar="FILE", help="profile the bot (cProfile) into FILE")
+    args = parser.parse_args()
+    if args.profile:
+        PROFILE.append(str(Path(args.profile).resolve()))
+    if args.seconds is None:
+        args.seconds = 3.0 if args.quick else 60.0
+    if args.warmup is None:
+        args.warmup = 1.5 if args.quick else 10.0
+    rows = asyncio.run(main_async(args))
+    print(
+        f"{'games':>6} {'int/s':>7} {'resp p50':>9} {'p99':>7} {'max':>7} {'next p99':>9} "
+        f"{'failed':>6} {'errors':>6} {'cpu ms':>7} {'RSS MB':>13} {'DB B/game':>9}"
+    )
+    for r in rows:
+        rss, resp = r["rss_mb"], r["response_ms"]
+        cells = [
+            (r["games"], 6),
+            (r["interactions_per_s"], 7),
+            (resp["p50"], 9),
+            (resp["p99"], 7),
+            (resp["max"], 7),
+            (r["followup_ms"]["p99"], 9),
+            (r["failed"], 6),
+            (r["bot_errors_logged"], 6),
+            (r["bot_cpu_ms_per_interaction"], 7),
+            (f"{_mb(rss['start'])}->{_mb(rss['end'])}", 13),
+            (r["db_bytes_per_game"], 9),
+        ]
+        print(" ".join(f"{'-' if v is None else v!s:>{w}}" for v, w in cells))
+    machine = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+    }
+    print(json.dumps({"bench": "bot", "quick": args.quick, "machine": machine, "levels": rows}))
+
+
+def _mb(value: float | None) -> str:
+    return "?" if value is None else f"{value:.0f}"
+
+
+if __name__ == "__main__":
+    main()

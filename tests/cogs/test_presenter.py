@@ -1,0 +1,133 @@
+"""The presenter under concurrency: outcomes of one game published out of order or in a burst
+leave the board on the newest state, post each new roll once, and skip unchanged edits."""
+
+import asyncio
+import itertools
+from typing import Any
+
+import pytest
+
+from bot.embeds import roll_text
+from bot.service import Outcome, TableService
+from bot.storage import SqliteRepository
+from cogs.presenter import Presenter
+from tests.bot.helpers import open_table
+
+
+class FakeChannel:
+    """Records what the presenter sends and edits, with a pause to let outcomes queue up."""
+
+    def __init__(self) -> None:
+        self.ids = itertools.count(1000)
+        self.sent: list[dict[str, Any]] = []
+        self.edits: list[tuple[int, dict[str, Any]]] = []
+        self.contents: dict[int, dict[str, Any]] = {}
+
+    async def send(self, content: str | None = None, **fields: Any) -> Any:
+        await asyncio.sleep(0.01)
+        mid = next(self.ids)
+        self.sent.append({"content": content, **fields})
+        self.contents[mid] = {"content": content, **fields}
+        return type("Sent", (), {"id": mid})()
+
+    def get_partial_message(self, mid: int) -> Any:
+        channel = self
+
+        class Partial:
+            async def edit(self, **fields: Any) -> None:
+                await asyncio.sleep(0.01)
+                channel.edits.append((mid, fields))
+                channel.contents[mid] = {**channel.contents.get(mid, {}), **fields}
+
+        return Partial()
+
+
+class FakeClient:
+    def __init__(self) -> None:
+        self.channel = FakeChannel()
+
+    def get_partial_messageable(self, channel_id: int, guild_id: int | None = None) -> Any:
+        return self.channel
+
+
+@pytest.fixture
+async def service(tmp_path):
+    repo = await SqliteRepository.open(tmp_path / "p.db")
+    yield TableService(repo)
+    await repo.close()
+
+
+async def solo_outcomes(service: TableService, n: int, humans: int = 1) -> list[Outcome]:
+    """A game's start and its next n heuristic moves, as the cog would get them."""
+    row = await open_table(service, 1, 1, solo=humans == 1)
+    for user in range(2, humans + 1):
+        await service.join(row.id, user, f"u{user}")
+    outcomes = [await service.start(row.id, 1)]
+    for _ in range(n):
+        state = outcomes[-1].state
+        assert state is not None
+        seat = service.game.to_act(state)[0]
+        action = service.game.default_action(state, seat)
+        outcomes.append(await service.act(row.id, seat + 1, action.text))
+    return outcomes
+
+
+def board_of(client: FakeClient, board_id: int) -> Any:
+    return client.channel.contents[board_id]["embed"].to_dict()
+
+
+async def test_an_older_outcome_published_late_does_not_bring_the_board_back(service):
+    outcomes = await solo_outcomes(service, 4)
+    client = FakeClient()
+    presenter = Presenter(client, service)  # type: ignore[arg-type]
+    await presenter.publish(outcomes[0])
+    await presenter.publish(outcomes[4])
+    newest = board_of(client, 1000)
+    edits = len(client.channel.edits)
+    await presenter.publish(outcomes[2])  # a slow handler's outcome arrives last
+    assert board_of(client, 1000) == newest
+    assert len(client.channel.edits) == edits
+
+
+async def test_a_burst_of_outcomes_ends_on_the_newest_and_posts_each_roll_once(service):
+    outcomes = await solo_outcomes(service, 30)
+    rolls_expected = sum(o.new_roll for o in outcomes)
+    client = FakeClient()
+    presenter = Presenter(client, service)  # type: ignore[arg-type]
+    await presenter.publish(outcomes[0])
+    await asyncio.gather(*(presenter.publish(o) for o in outcomes[1:]))
+    row = await service.repo.load(outcomes[0].row.id)
+    # One board, edited in place, showing the newest state.
+    boards = [s for s in client.channel.sent if "embed" in s and s.get("view") is not None]
+    assert len(boards) == 1
+    final = Presenter(FakeClient(), service)  # type: ignore[arg-type]
+    await final.publish(outcomes[-1])
+    assert board_of(client, row.board_message_id) == board_of(final.client, 1000)  # type: ignore[attr-defined]
+    # Every new draft got its roll message, and no more (edits coalesced, not rolls lost).
+    posted_rolls = [s for s in client.channel.sent if s.get("content") and "view" in s]
+    assert len(posted_rolls) == rolls_expected
+    # Fewer edits than outcomes: queued outcomes left the edits to the newest.
+    assert len(client.channel.edits) < 2 * len(outcomes)
+
+
+async def test_an_unchanged_roll_message_is_not_edited_again(service):
+    outcomes = await solo_outcomes(service, 12, humans=2)
+    same = [
+        i
+        for i in range(1, len(outcomes) - 1)
+        if not outcomes[i + 1].new_roll
+        and roll_text(outcomes[i].state, outcomes[i].row)
+        == roll_text(outcomes[i + 1].state, outcomes[i + 1].row)
+    ]
+    assert same, "a move that leaves the roll message as it was"
+    i = same[0]
+    client = FakeClient()
+    presenter = Presenter(client, service)  # type: ignore[arg-type]
+    for outcome in outcomes[: i + 1]:
+        await presenter.publish(outcome)
+    roll_id = (await service.repo.load(outcomes[0].row.id)).roll_message_id
+    before = [mid for mid, _ in client.channel.edits]
+    await presenter.publish(outcomes[i + 1])
+    after = [mid for mid, _ in client.channel.edits][len(before) :]
+    assert roll_id not in after  # the roll says the same: not edited
+    assert after, "the board did change and was edited"
