@@ -98,8 +98,6 @@ class Player:
 
     async def send(self, coro: Any, deferred: bool) -> Interaction | None:
         """Send one interaction; wait for its response and, if deferred, its followup."""
-        if self.think:
-            await asyncio.sleep(self.rng.expovariate(1 / self.think))
         try:
             inter: Interaction = await coro
             await asyncio.wait_for(inter.answered.wait(), RESPONSE_LIMIT)
@@ -123,7 +121,13 @@ class Player:
             self.stats.fail("answered twice")
         return inter
 
+    async def pause(self) -> None:
+        """A player's think time before a click."""
+        if self.think:
+            await asyncio.sleep(self.rng.expovariate(1 / self.think))
+
     async def slash(self, who: dict[str, Any], sub: str, **options: Any) -> Interaction | None:
+        await self.pause()
         coro = self.fake.slash(who, sub, channel_id=self.channel, timeout=None, **options)
         return await self.send(coro, deferred=True)
 
@@ -134,6 +138,7 @@ class Player:
         cid: str,
         values: list[str] | None = None,
     ) -> Interaction | None:
+        await self.pause()
         coro = self.fake.click(who, int(message["id"]), cid, values, timeout=None)
         return await self.send(coro, deferred=False)
 
@@ -227,6 +232,11 @@ class Player:
                 wanted = [c for c in custom_ids(roll) if c.rsplit(":", 1)[1] in faces]
                 done = await self.click(who, roll, self.rng.choice(wanted))
                 if done is None:
+                    return moved
+                if done.callbacks[0]["type"] == 4:
+                    # Answered at once: the roll message was older than the prompt (a new
+                    # draft's roll not posted yet), and the player was told so.
+                    self.stats.refusals += 1
                     return moved
                 try:
                     await asyncio.wait_for(done.posted.wait(), FOLLOWUP_LIMIT)
@@ -519,9 +529,9 @@ def main() -> None:
     if args.profile:
         PROFILE.append(str(Path(args.profile).resolve()))
     if args.seconds is None:
-        args.seconds = 3.0 if args.quick else 60.0
+        args.seconds = 2.0 if args.quick else 60.0
     if args.warmup is None:
-        args.warmup = 1.5 if args.quick else 10.0
+        args.warmup = 1.0 if args.quick else 10.0
     rows = asyncio.run(main_async(args))
     print(
         f"{'games':>6} {'int/s':>7} {'resp p50':>9} {'p99':>7} {'max':>7} {'next p99':>9} "
