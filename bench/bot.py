@@ -36,10 +36,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.fake_discord import CHANNEL_ID, GUILD_ID, TOKEN, FakeDiscord, Interaction, user
+from tests.e2e.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord, Interaction, user
+from tests.e2e.process import quiet, start_bot
 
-ROOT = Path(__file__).resolve().parents[1]
-BOOTSTRAP = str(ROOT / "tests" / "e2e" / "bootstrap.py")
 RESPONSE_LIMIT = 3.0  # Discord's 3-second rule
 FOLLOWUP_LIMIT = 15.0
 
@@ -265,45 +264,22 @@ class Player:
                 await asyncio.sleep(0.5)
 
 
-def bot_env(db: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FLEET_")}
-    env.update(
-        FLEET_TOKEN=TOKEN,
-        FLEET_DATABASE=str(db),
-        FLEET_LOG_LEVEL="WARNING",
-        PYTHONPATH=str(ROOT),
-    )
-    return env
-
-
 PROFILE: list[str] = []
 """Set by --profile: run the bot under cProfile, writing this file."""
 
 
 async def bot_process(fake: FakeDiscord, db: Path, log: Path, *args: str) -> Any:
-    profile = ["-m", "cProfile", "-o", PROFILE[0]] if PROFILE and args[0] == "run" else []
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        *profile,
-        BOOTSTRAP,
-        fake.base,
+    """The bot with the scheduler on, as in production; its log goes to `log`."""
+    python = ("-m", "cProfile", "-o", PROFILE[0]) if PROFILE and args[0] == "run" else ()
+    return await start_bot(
+        fake,
+        db,
         *args,
-        env=bot_env(db),
-        cwd=str(db.parent),
+        scheduler=True,
+        python=python,
         stdout=asyncio.subprocess.DEVNULL,
         stderr=log.open("wb"),
     )
-
-
-async def quiet(fake: FakeDiscord, idle: float = 0.5, limit: float = 15.0) -> None:
-    """Wait until the bot has sent nothing for `idle` seconds."""
-    seen, waited = fake.request_count, 0.0
-    while waited < limit:
-        await asyncio.sleep(idle)
-        waited += idle
-        if fake.request_count == seen:
-            return
-        seen = fake.request_count
 
 
 def rss_mb(pid: int) -> float | None:
@@ -366,36 +342,31 @@ def spread(values: list[float]) -> dict[str, float | None]:
     }
 
 
-async def run_level(
-    fake: FakeDiscord,
-    games: int,
-    seats: int,
-    seconds: float,
-    warmup: float,
-    seed: int,
-    think: float,
-    keep: bool,
-) -> dict[str, Any]:
-    tmp = tempfile.mkdtemp(prefix="fleet-bench-")
+@dataclass(frozen=True)
+class Level:
+    """One measured load: G games of `seats` players, each waiting `think` s per click."""
+
+    games: int
+    seats: int
+    seconds: float
+    warmup: float
+    seed: int
+    think: float
+
+
+async def run_level(fake: FakeDiscord, level: Level, keep: bool) -> dict[str, Any]:
+    tmp = Path(tempfile.mkdtemp(prefix="fleet-bench-"))
     try:
-        return await _run_level(fake, Path(tmp), games, seats, seconds, warmup, seed, think)
+        return await _measure(fake, level, tmp)
     finally:
         if keep:
-            print(f"  G={games}: database and bot log kept in {tmp}", file=sys.stderr)
+            print(f"  G={level.games}: database and bot log kept in {tmp}", file=sys.stderr)
         else:
             shutil.rmtree(tmp, ignore_errors=True)
 
 
-async def _run_level(
-    fake: FakeDiscord,
-    tmp: Path,
-    games: int,
-    seats: int,
-    seconds: float,
-    warmup: float,
-    seed: int,
-    think: float,
-) -> dict[str, Any]:
+async def _measure(fake: FakeDiscord, level: Level, tmp: Path) -> dict[str, Any]:
+    games, seats, seconds, think = level.games, level.seats, level.seconds, level.think
     db, log = tmp / "bench.db", tmp / "bot.log"
     fake.ready.clear()
     bot = await bot_process(fake, db, log, "run")
@@ -404,11 +375,11 @@ async def _run_level(
         stats = Stats()
         stop = asyncio.Event()
         players = [
-            Player(fake, CHANNEL_ID + i, seats, stats, random.Random(f"{seed}:{i}"), think)
+            Player(fake, CHANNEL_ID + i, seats, stats, random.Random(f"{level.seed}:{i}"), think)
             for i in range(games)
         ]
         tasks = [asyncio.create_task(p.run(stop)) for p in players]
-        await asyncio.sleep(warmup)
+        await asyncio.sleep(level.warmup)
         rss_start, cpu_start = rss_mb(bot.pid), cpu_s(bot.pid)
         finished_start = stats.finished_total
         stats.measuring = True
@@ -426,7 +397,9 @@ async def _run_level(
         await asyncio.wait(tasks, timeout=20)
         for task in tasks:
             task.cancel()
-        await quiet(fake)  # let the bot finish what it was doing before stopping it
+        await quiet(
+            fake, idle=0.5, limit=15
+        )  # let the bot finish what it was doing before stopping it
     finally:
         if bot.returncode is None:
             bot.send_signal(signal.SIGINT)
@@ -489,18 +462,8 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
                 raise SystemExit(f"command sync failed: {log.read_text()[-2000:]}")
         rows = []
         for games in levels:
-            rows.append(
-                await run_level(
-                    fake,
-                    games,
-                    args.players,
-                    args.seconds,
-                    args.warmup,
-                    args.seed,
-                    args.think,
-                    args.keep,
-                )
-            )
+            level = Level(games, args.players, args.seconds, args.warmup, args.seed, args.think)
+            rows.append(await run_level(fake, level, args.keep))
             print(f"  G={games}: {rows[-1]['interactions_per_s']} interactions/s", file=sys.stderr)
         if fake.problems or fake.unhandled:
             print(f"limit problems: {fake.problems[:5]} unhandled: {fake.unhandled[:5]}")

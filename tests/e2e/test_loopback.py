@@ -2,7 +2,6 @@
 a slash command, buttons, kill -9 in the middle of a game, restart, old buttons still work."""
 
 import asyncio
-import os
 import signal
 import sqlite3
 import sys
@@ -10,48 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from .fake_discord import GUILD_ID, TOKEN, FakeDiscord, user
+from .fake_discord import GUILD_ID, FakeDiscord, user
+from .process import bot_env, quiet, start_bot
 
-ROOT = Path(__file__).resolve().parents[2]
-BOOTSTRAP = str(ROOT / "tests" / "e2e" / "bootstrap.py")
 ALICE = user(1001, "alice")
-
-
-def bot_env(db: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FLEET_")}
-    env.update(
-        FLEET_TOKEN=TOKEN,
-        FLEET_DATABASE=str(db),
-        FLEET_RUN_SCHEDULER="false",
-        FLEET_LOG_LEVEL="WARNING",
-        PYTHONPATH=str(ROOT),
-    )
-    return env
-
-
-async def start_bot(fake: FakeDiscord, db: Path, *args: str) -> asyncio.subprocess.Process:
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        BOOTSTRAP,
-        fake.base,
-        *args,
-        env=bot_env(db),
-        cwd=str(db.parent),
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-
-
-async def quiet(fake: FakeDiscord, idle: float = 0.4, limit: float = 10) -> None:
-    """Wait until the bot has sent nothing for `idle` seconds."""
-    waited = 0.0
-    seen = len(fake.requests)
-    while waited < limit:
-        await asyncio.sleep(idle)
-        waited += idle
-        if len(fake.requests) == seen:
-            return
-        seen = len(fake.requests)
 
 
 def messages_with(fake: FakeDiscord, marker: str) -> list[int]:

@@ -1,0 +1,62 @@
+"""Starting the real bot process against the loopback fake, for the end-to-end tests and
+bench/bot.py alike."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from .fake_discord import TOKEN, FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+BOOTSTRAP = str(ROOT / "tests" / "e2e" / "bootstrap.py")
+
+
+def bot_env(db: Path, scheduler: bool = False) -> dict[str, str]:
+    """The bot's environment: the fake's token, this database, no FLEET_ setting of the host."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FLEET_")}
+    env.update(
+        FLEET_TOKEN=TOKEN,
+        FLEET_DATABASE=str(db),
+        FLEET_RUN_SCHEDULER=str(scheduler).lower(),
+        FLEET_LOG_LEVEL="WARNING",
+        PYTHONPATH=str(ROOT),
+    )
+    return env
+
+
+async def start_bot(
+    fake: FakeDiscord,
+    db: Path,
+    *args: str,
+    scheduler: bool = False,
+    python: tuple[str, ...] = (),
+    stdout: Any = asyncio.subprocess.PIPE,
+    stderr: Any = asyncio.subprocess.PIPE,
+) -> asyncio.subprocess.Process:
+    """`python tests/e2e/bootstrap.py <fake> *args`; `python` holds interpreter options."""
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        *python,
+        BOOTSTRAP,
+        fake.base,
+        *args,
+        env=bot_env(db, scheduler),
+        cwd=str(db.parent),
+        stdout=stdout,
+        stderr=stderr,
+    )
+
+
+async def quiet(fake: FakeDiscord, idle: float = 0.4, limit: float = 10.0) -> None:
+    """Wait until the bot has sent nothing for `idle` seconds."""
+    seen, waited = fake.request_count, 0.0
+    while waited < limit:
+        await asyncio.sleep(idle)
+        waited += idle
+        if fake.request_count == seen:
+            return
+        seen = fake.request_count
