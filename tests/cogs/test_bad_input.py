@@ -250,3 +250,37 @@ async def test_lobby_rules_host_only_start_and_full_table(table):
     assert "full" in full.response.content
     left = await bob.click(await table.lobby(), label="Leave")
     assert "bob" not in (await table.lobby()).embeds[0].description and left.acknowledged
+
+
+async def test_a_prompt_click_that_takes_long_is_deferred_then_answered(table, monkeypatch):
+    # Past ANSWER_WITHIN the click is acknowledged first (Discord's 3 seconds), then the
+    # prompt is edited; a stale click on that path still changes nothing.
+    await two_player_game(table)
+    answer_within = type(table.bot.get_cog("Fleet"))._do.__globals__["ANSWER_WITHIN"]
+    act = table.service.act
+
+    async def slow_act(*args, **kwargs):
+        await asyncio.sleep(answer_within + 0.5)
+        return await act(*args, **kwargs)
+
+    monkeypatch.setattr(table.service, "act", slow_act)
+    current, _, row = await whose_pick(table)
+    board = await table.message(row.board_message_id)
+    first = await current.click(board, label="Act")
+    second = await current.click(board, label="Act")
+    choice = button_ids(first.response)[0]
+    done = await current.click(first.response.message, custom_id=choice)
+    assert done.acknowledged
+    # The clicked prompt now offers the next decision (the use of the picked die).
+    acted = int(choice.split(":")[3])
+    after = button_ids(done.response)
+    assert after and all(int(c.split(":")[3]) == acted + 1 for c in after)
+    entries = await table.service.repo.actions(row.id)
+    assert [e.action for e in entries if e.user_id == current.id] == [
+        choice.rsplit(":", 1)[1].replace(".", " ")
+    ]
+    version = (await table.row()).version
+    assert version > row.version
+    stale = await current.click(second.response.message, custom_id=choice)
+    assert "moved on" in said(stale)
+    assert (await table.row()).version == version
