@@ -1,7 +1,9 @@
-"""Play many complete games with engine policies and print figures.
+"""Play many complete games of any registered game with engine policies and print figures.
 
-    python -m engine.simulate --game fleet-dice --players 4 --games 500 --seed 1 \
+    python -m engine.simulate --game fleet-dice --players 4 --games 500 --seed 1 \\
         --policy random --json
+    python -m engine.simulate --game fleet-dice --players 2 --policy heuristic,random \\
+        --option captains=true
 """
 
 from __future__ import annotations
@@ -14,22 +16,47 @@ import sys
 import time
 import traceback
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core.game import get_game
-from engine.fleet_dice.policies import POLICIES
-from engine.fleet_dice.rules import FleetDice
+from engine.core.game import AnyGame
+from engine.games import game_ids, get_game
+
+
+def play_one(
+    game: AnyGame,
+    players: int,
+    seed: str,
+    policies: Sequence[str],
+    options: Mapping[str, Any],
+    rng: random.Random,
+) -> tuple[Any, int]:
+    """One game from start to end; every seat decides from its own view. Returns the final
+    state and the number of actions played."""
+    state, _ = game.start(players, seed, options)
+    actions = 0
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        policy = game.policies[policies[seat]]
+        legal = game.legal_actions(state, seat)
+        action = policy(game.view(state, seat), seat, legal, rng)
+        state, _ = game.apply(state, seat, action)
+        actions += 1
+    return state, actions
 
 
 def simulate(
-    players: int, games: int, seed: int, policies: Sequence[str], options: dict[str, Any]
+    game_id: str,
+    players: int,
+    games: int,
+    seed: int,
+    policies: Sequence[str],
+    options: Mapping[str, Any],
 ) -> dict[str, Any]:
-    game = get_game("fleet-dice")
-    assert isinstance(game, FleetDice)
-    chosen = [POLICIES[p] for p in policies]
+    game = get_game(game_id)
     totals: list[int] = []
     winners: list[int] = []
+    lengths: list[int] = []
     categories: dict[str, list[int]] = {}
     wins: Counter[int] = Counter()
     errors: list[str] = []
@@ -38,16 +65,13 @@ def simulate(
     for g in range(games):
         rng = random.Random(f"{seed}:{g}")
         try:
-            state = game.new_game(players, f"{seed}:{g}", options)
-            while not game.is_over(state):
-                seat = game.to_act(state)[0]
-                action = chosen[seat](game, state, seat, rng)
-                state, _ = game.apply(state, seat, action)
-                actions += 1
+            state, played = play_one(game, players, f"{seed}:{g}", policies, options, rng)
             result = game.result(state)
         except Exception:
             errors.append(f"game {g}: {traceback.format_exc(limit=3)}")
             continue
+        actions += played
+        lengths.append(played)
         for s in result.seats:
             totals.append(s.total)
             for name, vp in s.breakdown.items():
@@ -56,17 +80,19 @@ def simulate(
         for seat in result.winners:
             wins[seat] += 1
     seconds = time.perf_counter() - started
-    played = games - len(errors)
+    finished = games - len(errors)
     return {
-        "game": "fleet-dice",
+        "game": game_id,
         "players": players,
         "policy": list(policies),
-        "games": played,
+        "options": dict(options),
+        "games": finished,
         "errors": len(errors),
         "error_samples": errors[:3],
         "actions": actions,
         "seconds": round(seconds, 3),
-        "games_per_second": round(played / seconds, 2) if seconds else None,
+        "games_per_second": round(finished / seconds, 2) if seconds else None,
+        "actions_per_game": _spread(lengths),
         "mean_score": round(statistics.fmean(totals), 2) if totals else None,
         "min_score": min(totals, default=None),
         "max_score": max(totals, default=None),
@@ -94,10 +120,28 @@ def _spread(values: list[int]) -> dict[str, float] | None:
     }
 
 
+def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    """``captains=true`` → ``{"captains": True}``; numbers become ints, the rest stays text."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--option takes KEY=VALUE, got {pair!r}")
+        lowered = value.lower()
+        out[key] = (
+            lowered in ("1", "true", "yes", "on")
+            if lowered in ("1", "0", "true", "false", "yes", "no", "on", "off")
+            else int(value)
+            if value.isdigit()
+            else value
+        )
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.simulate", description=__doc__)
-    parser.add_argument("--game", default="fleet-dice", choices=["fleet-dice"])
-    parser.add_argument("--players", type=int, default=2, choices=[1, 2, 3, 4])
+    parser.add_argument("--game", default="fleet-dice", choices=game_ids())
+    parser.add_argument("--players", type=int, default=None, help="default: the game's fewest")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -105,27 +149,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="random",
         help="one policy for every seat, or a comma list, one per seat (e.g. heuristic,random)",
     )
-    parser.add_argument("--captains", action="store_true", help="deal captain cards")
-    parser.add_argument("--trophies", action="store_true", help="play with trophies")
+    parser.add_argument(
+        "--option", action="append", default=[], help="a game option, KEY=VALUE (repeatable)"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    game = get_game(args.game)
+    players = args.players if args.players is not None else max(game.min_seats, 2)
+    if not game.min_seats <= players <= game.max_seats:
+        parser.error(f"{game.name} seats {game.min_seats} to {game.max_seats} players")
     policies = args.policy.split(",")
     if len(policies) == 1:
-        policies *= args.players
-    unknown = [p for p in policies if p not in POLICIES]
-    if unknown or len(policies) != args.players:
+        policies *= players
+    unknown = [p for p in policies if p not in game.policies]
+    if unknown or len(policies) != players:
         parser.error(
-            f"--policy needs 1 or {args.players} names from {sorted(POLICIES)}, got {args.policy!r}"
+            f"--policy needs 1 or {players} names from {sorted(game.policies)}, got {args.policy!r}"
         )
     if args.games < 1:
         parser.error("--games must be at least 1")
-    report = simulate(
-        args.players,
-        args.games,
-        args.seed,
-        policies,
-        {"captains": args.captains, "trophies": args.trophies},
-    )
+    try:
+        options = game.options.model_validate(parse_options(args.option)).model_dump()
+    except ValueError as exc:
+        parser.error(str(exc))
+    report = simulate(args.game, players, args.games, args.seed, policies, options)
     if args.json:
         print(json.dumps(report))
     else:

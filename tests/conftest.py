@@ -2,6 +2,8 @@ import os
 
 from hypothesis import HealthCheck, settings
 
+from tests.games import register
+
 settings.register_profile(
     "default",
     deadline=None,
@@ -9,3 +11,5 @@ settings.register_profile(
 )
 settings.register_profile("ci", parent=settings.get_profile("default"), derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+register()

@@ -1,18 +1,34 @@
-"""The game contract (see DESIGN.md) and the registry of games by id."""
+"""The game contract v2: what every hosted game offers the bot, the simulator and the tests.
+
+A game is a stateless rules object; everything about one game in progress is its state `S`.
+What a seat may know is its view `V` (``view(state, seat)``; seat None is the public table):
+fronts draw views and AI seats decide from views, never from the full state, so a secret
+cannot reach a message or an opponent's decision by accident.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import random
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+from pydantic import BaseModel
 
 from engine.core.actions import Action
 from engine.core.events import Event
 
+S = TypeVar("S")
+V = TypeVar("V")
+V_contra = TypeVar("V_contra", contravariant=True)
+
 
 @dataclass(frozen=True)
 class SeatResult:
-    """One seat's final score: `breakdown` maps a category to its points."""
+    """One seat's final score: `breakdown` maps a category code to its points.
+
+    `tiebreak` is the value that breaks a tie on points (what it counts is the game's), and
+    `title` a code for a rank title a solo score earns, if the game has them."""
 
     seat: int
     total: int
@@ -24,64 +40,102 @@ class SeatResult:
 
 @dataclass(frozen=True)
 class GameResult:
+    """The outcome, best seat first. `reasons` are codes a front words (``tie_broken``,
+    ``tie_shared`` …), never sentences."""
+
     seats: list[SeatResult]
     winners: list[int]
-    notes: list[str] = field(default_factory=list)
+    reasons: tuple[str, ...] = field(default=())
+
+    def of(self, seat: int) -> SeatResult:
+        return next(s for s in self.seats if s.seat == seat)
 
 
-class Game(Protocol):
-    """What every hosted game offers to the bot, the simulator and the tests."""
+class Policy(Protocol[V_contra]):
+    """An automatic player: picks one of `legal` knowing only what `view` shows."""
+
+    def __call__(
+        self, view: V_contra, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action: ...
+
+
+def random_policy(view: object, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Any legal action, uniformly."""
+    return rng.choice(list(legal))
+
+
+class Game(Protocol[S, V]):
+    """What every hosted game implements (PLATFORM.md, seam 1)."""
 
     id: str
+    """Registry key, `--game` value and `/table new game:` choice (``fleet-dice``)."""
     name: str
     min_seats: int
+    """1 means the game has a solo mode."""
     max_seats: int
 
-    def new_game(self, seats: int, seed: str, options: Mapping[str, Any] | None = None) -> Any: ...
+    @property
+    def options(self) -> type[BaseModel]:
+        """The game's own table options, validated (captains, trophies, victory card …)."""
+        ...
 
-    def to_act(self, state: Any) -> list[int]: ...
+    @property
+    def policies(self) -> Mapping[str, Policy[V]]:
+        """At least ``random`` and ``heuristic``."""
+        ...
 
-    def legal_actions(self, state: Any, seat: int) -> list[Action]: ...
+    def start(
+        self, seats: int, seed: str, options: BaseModel | Mapping[str, Any] | None = None
+    ) -> tuple[S, list[Event]]:
+        """A new game and the events of its setup."""
+        ...
 
-    def apply(self, state: Any, seat: int, action: Action | str) -> tuple[Any, list[Event]]: ...
+    def to_act(self, state: S) -> list[int]:
+        """Seats that must decide now (several at once in a simultaneous step)."""
+        ...
 
-    def default_action(self, state: Any, seat: int) -> Action: ...
+    def legal_actions(self, state: S, seat: int) -> list[Action]: ...
 
-    def is_over(self, state: Any) -> bool: ...
+    def apply(self, state: S, seat: int, action: Action | str) -> tuple[S, list[Event]]:
+        """The state after one seat's action, and what happened. Never mutates `state`;
+        raises IllegalAction (with a reason for the player) for anything not legal."""
+        ...
 
-    def result(self, state: Any) -> GameResult: ...
+    def default_action(self, state: S, seat: int) -> Action:
+        """What a timeout or an absent player plays: a policy deciding from the seat's view."""
+        ...
+
+    def is_over(self, state: S) -> bool: ...
+
+    def result(self, state: S) -> GameResult: ...
+
+    def view(self, state: S, seat: int | None) -> V:
+        """What `seat` may know (None: the public table). Nothing secret of another seat."""
+        ...
+
+    def token(self, state: S, seat: int | None) -> str:
+        """A short text a button carries: the button is stale once the token has changed.
+        A seat's token changes when that seat's decision changes; the public token (None)
+        when the public step (a draft, an auction) moves on. ``[a-z0-9]``, ≤ 12 characters."""
+        ...
+
+    def step(self, state: S) -> Hashable:
+        """The step of play: a deadline plays only the decisions due in this step."""
+        ...
+
+    def redeal(self, state: S, seat: int | None, seed: str) -> S:
+        """A state `seat` cannot tell apart from `state`: every secret it does not know
+        (other hands, the deck order, the seed) drawn again from `seed`. The contract test
+        checks views with it: ``view(state, s) == view(redeal(state, s, x), s)``."""
+        ...
 
     def parse_action(self, text: str) -> Action: ...
 
-    def dump_state(self, state: Any) -> str: ...
+    def dump_state(self, state: S) -> str: ...
 
-    def load_state(self, text: str) -> Any: ...
-
-
-_REGISTRY: dict[str, Callable[[], Game]] = {}
-_INSTANCES: dict[str, Game] = {}
+    def load_state(self, text: str) -> S:
+        """A saved state (older schemas migrated); EngineError with a reason if damaged."""
+        ...
 
 
-def register_game(game_id: str, factory: Callable[[], Game]) -> None:
-    _REGISTRY[game_id] = factory
-
-
-def game_ids() -> list[str]:
-    _load_builtin()
-    return sorted(_REGISTRY)
-
-
-def get_game(game_id: str) -> Game:
-    """The game registered under `game_id` (built once)."""
-    _load_builtin()
-    if game_id not in _REGISTRY:
-        known = ", ".join(sorted(_REGISTRY))
-        raise KeyError(f"no game called {game_id!r}; known games: {known}")
-    if game_id not in _INSTANCES:
-        _INSTANCES[game_id] = _REGISTRY[game_id]()
-    return _INSTANCES[game_id]
-
-
-def _load_builtin() -> None:
-    # Importing a game package registers it; done lazily so engine.core imports nothing above it.
-    import engine.fleet_dice  # noqa: F401
+AnyGame = Game[Any, Any]

@@ -1,25 +1,30 @@
-"""The text forms of Fleet: The Dice Game's actions, checked for shape (not legality).
+"""The text forms of Fleet: The Dice Game's actions, declared once: each verb's arguments,
+their shape, and the decision the verb answers. Shape only; legality is the rules' business.
 
-| text | meaning |
-|---|---|
-| ``pick cod`` | take a die showing that face from the pool |
-| ``use cod`` · ``use coins`` · ``use cod+lobster`` | use the die as boat face(s) (two: Shrimp L3) |
-| ``use harbor:inuit`` · ``use wharf:casino`` · ``use market`` | use a town die |
-| ``coin`` | take the die as coin |
-| ``buffet cod`` | fill the Seafood Buffet hexagon of that type |
-| ``scrap`` | use the die as a star action (Scrap Yard) |
-| ``reroll`` | reroll the chosen die (Casino) |
-| ``star cod`` · ``star harbor:inuit`` · ``star wharf:casino`` | a star action's target |
-| ``choose license`` · ``choose boat`` | resolve a ? circle |
-| ``bonus fish`` | take a King Crab bonus |
-| ``oyster 1`` | that many oyster boats take 1 fish + 1 coin this fishing phase |
+| text | answers | meaning |
+|---|---|---|
+| ``pick cod`` | pick | take a die showing that face from the pool |
+| ``use cod`` · ``use coins`` · ``use cod+lobster`` | use | as boat face(s) (Shrimp L3: two) |
+| ``use harbor:inuit`` · ``use wharf:casino`` · ``use market`` | use | use a town die |
+| ``coin`` | use | take the die as coin |
+| ``buffet cod`` | use | fill the Seafood Buffet hexagon of that type |
+| ``scrap`` | use | use the die as a star action (Scrap Yard) |
+| ``reroll`` | use | reroll the chosen die (Casino) |
+| ``star cod`` · ``star harbor:inuit`` · ``star wharf:casino`` | star | a star action's target |
+| ``choose license`` · ``choose boat`` | circle | resolve a ? circle |
+| ``bonus fish`` | bonus | take a King Crab bonus |
+| ``oyster 1`` | oyster | that many oyster boats take 1 fish + 1 coin, then fish |
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from engine.core.actions import Action, ActionSyntaxError
 from engine.fleet_dice.dice import ALL_FACES, BOAT_FACES
 from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS, KING_CRAB_BONUSES, WHARF_BUILDINGS
+from engine.fleet_dice.state import TaskKind
 
 SECTIONS: frozenset[str] = frozenset(
     (
@@ -31,17 +36,33 @@ SECTIONS: frozenset[str] = frozenset(
 _USE_TOWN = frozenset(
     (*(f"harbor:{s}" for s in HARBOR_SHIPS), *(f"wharf:{b}" for b in WHARF_BUILDINGS), "market")
 )
-_ARITY = {
-    "pick": 1,
-    "use": 1,
-    "coin": 0,
-    "buffet": 1,
-    "scrap": 0,
-    "reroll": 0,
-    "star": 1,
-    "choose": 1,
-    "bonus": 1,
-    "oyster": 1,
+
+
+def _use_shape(arg: str) -> bool:
+    faces = arg.split("+")
+    return arg in _USE_TOWN or (len(faces) <= 2 and all(f in BOAT_FACES for f in faces))
+
+
+@dataclass(frozen=True)
+class Verb:
+    answers: TaskKind
+    """The decision this verb is an answer to."""
+    arity: int = 0
+    accepts: Callable[[str], bool] = lambda arg: True
+    """Whether an argument has the right shape."""
+
+
+VERBS: dict[str, Verb] = {
+    "pick": Verb("pick", 1, lambda a: a in ALL_FACES),
+    "use": Verb("use", 1, _use_shape),
+    "coin": Verb("use"),
+    "buffet": Verb("use", 1, lambda a: a in BOAT_TYPES),
+    "scrap": Verb("use"),
+    "reroll": Verb("use"),
+    "star": Verb("star", 1, lambda a: a in SECTIONS),
+    "choose": Verb("circle", 1, lambda a: a in ("license", "boat")),
+    "bonus": Verb("bonus", 1, lambda a: a in KING_CRAB_BONUSES),
+    "oyster": Verb("oyster", 1, lambda a: a.isdigit() and int(a) <= 10),
 }
 
 
@@ -57,29 +78,14 @@ def parse_action(text: str) -> Action:
 
 
 def check_shape(action: Action) -> None:
-    verb, args = action.verb, action.args
     text = action.text
-    if verb not in _ARITY:
-        known = ", ".join(sorted(_ARITY))
-        raise ActionSyntaxError(text, f"unknown verb {verb!r} (known: {known})")
-    if len(args) != _ARITY[verb]:
-        raise ActionSyntaxError(text, f"{verb!r} takes {_ARITY[verb]} argument(s)")
-    arg = args[0] if args else ""
-    ok = True
-    if verb == "pick":
-        ok = arg in ALL_FACES
-    elif verb == "use":
-        faces = arg.split("+")
-        ok = arg in _USE_TOWN or (len(faces) <= 2 and all(f in BOAT_FACES for f in faces))
-    elif verb == "buffet":
-        ok = arg in BOAT_TYPES
-    elif verb == "star":
-        ok = arg in SECTIONS
-    elif verb == "choose":
-        ok = arg in ("license", "boat")
-    elif verb == "bonus":
-        ok = arg in KING_CRAB_BONUSES
-    elif verb == "oyster":
-        ok = arg.isdigit() and int(arg) <= 10
-    if not ok:
-        raise ActionSyntaxError(text, f"{arg!r} is not something {verb!r} can take")
+    verb = VERBS.get(action.verb)
+    if verb is None:
+        known = ", ".join(sorted(VERBS))
+        raise ActionSyntaxError(text, f"unknown verb {action.verb!r} (known: {known})")
+    if len(action.args) != verb.arity:
+        raise ActionSyntaxError(text, f"{action.verb!r} takes {verb.arity} argument(s)")
+    if action.args and not verb.accepts(action.args[0]):
+        raise ActionSyntaxError(
+            text, f"{action.args[0]!r} is not something {action.verb!r} can take"
+        )

@@ -22,4 +22,4 @@ def gain_coins(t: Table, seat: int, amount: int, reason: str) -> None:
         gained += 1
         if i in stars:
             t.spawn(seat, Task(kind="star", source="coins"))
-    t.emit("coins", f"gains {gained} coin(s) ({reason})", seat, amount=gained, reason=reason)
+    t.emit("coins", seat, amount=gained, reason=reason)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.dice import roll
+from engine.core.chance import roll
 from engine.fleet_dice.sheet import BOAT_TYPES
 
 COINS = "coins"

@@ -54,8 +54,7 @@ def fish(t: Table, seat: int, source: str, oyster_coins: int) -> None:
             coins += 1
         else:
             caught += _catch(t, p, "oyster", i, 2)
-    where = "round fishing" if source == "round" else "Captain's Club"
-    t.emit("fish", f"catches {caught} fish ({where})", seat, fish=caught, source=source)
+    t.emit("fish", seat, fish=caught, source=source)
     # 4. Stars from these coins resolve after fishing: they are spawned, not resolved here.
     if coins:
         gain_coins(t, seat, coins, "oyster boats")

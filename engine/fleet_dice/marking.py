@@ -51,11 +51,11 @@ def mark(t: Table, seat: int, section: str, via: str = "") -> bool:
     marks = p.marks[section]
     i = top_open(marks)
     if i is None:
-        t.emit("nothing", f"{label(section)} has no open box left.", seat, section=section)
+        t.emit("nothing", seat, section=section)
         return False
     p.marks[section] = marks[:i] + MARKED + marks[i + 1 :]
     kind = t.sheet.section_boxes(section)[i]
-    t.emit("mark", f"marks {label(section)} box {i + 1}", seat, section=section, box=i + 1, via=via)
+    t.emit("mark", seat, section=section, box=i + 1, via=via)
     area = section_area(section)
     if area == "boat":
         _boat_circle(t, seat, section, kind)
@@ -87,12 +87,12 @@ def _boat_circle(t: Table, seat: int, boat_type: str, kind: str) -> None:
 
 def _harbor_circle(t: Table, seat: int, ship: str, kind: str) -> None:
     if kind == "LICENSE":
-        t.emit("license", "activates the King Crab license", seat, license="king_crab")
+        t.emit("license", seat, license="king_crab", level=1)
         offer_king_crab_bonus(t, seat)
     elif kind == "BOAT":
         launch(t, seat, ship)
     elif kind == "FISH":
-        t.emit("club", "holds a private fishing phase (Captain's Club)", seat)
+        t.emit("club", seat)
         start_fishing(t, seat, "club")
 
 
@@ -112,8 +112,7 @@ def king_crab_bonuses_free(t: Table) -> list[str]:
 
 def take_king_crab_bonus(t: Table, seat: int, bonus: str) -> None:
     t.player(seat).king_crab_bonus = bonus
-    text = next(o.text for o in t.sheet.king_crab_bonuses.options if o.id == bonus)
-    t.emit("bonus", f"takes the King Crab bonus “{text}”", seat, bonus=bonus)
+    t.emit("bonus", seat, bonus=bonus)
 
 
 def activate_license(t: Table, seat: int, boat_type: str) -> None:
@@ -123,13 +122,7 @@ def activate_license(t: Table, seat: int, boat_type: str) -> None:
         return
     p.licenses[boat_type] += 1
     level = p.licenses[boat_type]
-    t.emit(
-        "license",
-        f"activates {label(boat_type)} license level {level}",
-        seat,
-        license=boat_type,
-        level=level,
-    )
+    t.emit("license", seat, license=boat_type, level=level)
     if level == 2 and t.sheet.level2_coins:
         gain_coins(t, seat, t.sheet.level2_coins, "level-2 license")
 
@@ -141,7 +134,7 @@ def launch(t: Table, seat: int, kind: str) -> None:
         return
     p.boats.setdefault(kind, []).append(0)
     number = len(p.boats[kind])
-    t.emit("launch", f"launches {label(kind)} boat {number}", seat, boat=kind, number=number)
+    t.emit("launch", seat, boat=kind, number=number)
     cod = p.licenses["cod"]
     if cod:
         gain_coins(t, seat, cod, "Cod license")
@@ -151,4 +144,4 @@ def complete_building(t: Table, seat: int, building: str) -> None:
     p = t.player(seat)
     if building not in p.completed:
         p.completed.append(building)
-        t.emit("complete", f"completes {label(building)}", seat, building=building)
+        t.emit("complete", seat, building=building)

@@ -1,24 +1,21 @@
-"""Players the engine can run on its own: `random` and a greedy `heuristic`.
-
-They serve default actions (a timeout, an absent player), AI seats, simulations and benchmarks.
+"""The greedy `heuristic` player: it serves default actions (a timeout, an absent player), AI
+seats, simulations and benchmarks. It decides from a seat's view, never from the full state.
+(The `random` player is the core's `random_policy`.)
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.core.actions import Action
 from engine.fleet_dice.player import capacity, complete, is_full, marked_boxes
 from engine.fleet_dice.scoring import breakdown
 from engine.fleet_dice.sheet import Sheet
-from engine.fleet_dice.state import FleetState
+from engine.fleet_dice.state import FleetState, FleetView
 
 if TYPE_CHECKING:
     from engine.fleet_dice.rules import FleetDice
-
-Policy = Callable[["FleetDice", FleetState, int, random.Random], Action]
 
 # How much a thing not yet scored is worth, in VP. Tuned by simulation, not rules.
 STAR_VP = 1.6
@@ -35,21 +32,17 @@ BUILDING_EFFECT_VP = {
 }
 
 
-def random_action(game: FleetDice, state: FleetState, seat: int, rng: random.Random) -> Action:
-    return rng.choice(game.legal_actions(state, seat))
-
-
 def heuristic_action(
-    game: FleetDice, state: FleetState, seat: int, rng: random.Random | None = None
+    game: FleetDice, view: FleetView, seat: int, legal: Sequence[Action]
 ) -> Action:
     """The legal action whose outcome looks best for this seat, looking through a pick to the
-    best use of the picked die."""
-    legal = game.legal_actions(state, seat)
+    best use of the picked die. Looking ahead on a view is safe: it has no seed, so a roll
+    it triggers shows made-up dice, and the outcome's value never depends on dice."""
     if len(legal) == 1:
         return legal[0]
     best, best_value = legal[0], float("-inf")
     for action in legal:
-        value = _outcome(game, state, seat, action, look_through_pick=True)
+        value = _outcome(game, view, seat, action, look_through_pick=True)
         if value > best_value:
             best, best_value = action, value
     return best
@@ -124,9 +117,3 @@ def _fishing_phases_left(state: FleetState) -> int:
     if state.phase == "setup":
         first = 1
     return sum(1 for r in range(first, state.rounds + 1) if r % 2 == 0)
-
-
-POLICIES: dict[str, Policy] = {
-    "random": random_action,
-    "heuristic": heuristic_action,
-}

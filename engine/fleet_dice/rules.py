@@ -8,25 +8,26 @@ the flow moves one step on.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from engine.core.actions import Action, ActionSyntaxError
-from engine.core.dice import roll
+from engine.core.chance import roll
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
-from engine.core.game import GameResult
+from engine.core.game import GameResult, Policy, random_policy
 from engine.fleet_dice import solo
-from engine.fleet_dice.actions import parse_action
+from engine.fleet_dice.actions import VERBS, parse_action
 from engine.fleet_dice.coins import gain_coins
 from engine.fleet_dice.dice import ALL_FACES, BOAT_FACES, COINS, roll_boat_pool, roll_town_pool
 from engine.fleet_dice.fishing import fish, oyster_choices, start_fishing
 from engine.fleet_dice.marking import (
     activate_license,
     king_crab_bonuses_free,
-    label,
     launch,
     mark,
     take_king_crab_bonus,
@@ -36,18 +37,21 @@ from engine.fleet_dice.player import income, new_player, open_sections
 from engine.fleet_dice.scoring import result as score_result
 from engine.fleet_dice.sheet import Sheet, builtin_sheet
 from engine.fleet_dice.state import (
-    DECISIONS,
-    OPTIONS,
     RUTH,
     SCHEMA_VERSION,
     STATE,
     FleetState,
+    FleetView,
     Options,
     RuthState,
     Task,
+    TaskKind,
 )
 from engine.fleet_dice.table import Table
 from engine.fleet_dice.uses import die_uses, use_die
+
+HIDDEN_SEED = ""
+"""The seed as a view shows it: never the real one."""
 
 
 class FleetDice:
@@ -57,9 +61,21 @@ class FleetDice:
     name = "Fleet: The Dice Game"
     min_seats = 1
     max_seats = 4
+    options = Options
 
     def __init__(self, sheet: Sheet | None = None) -> None:
         self._sheet = sheet
+        from engine.fleet_dice.policies import heuristic_action
+
+        def heuristic(
+            view: FleetView, seat: int, legal: Sequence[Action], rng: random.Random
+        ) -> Action:
+            return heuristic_action(self, view, seat, legal)
+
+        self.policies: Mapping[str, Policy[FleetView]] = {
+            "random": random_policy,
+            "heuristic": heuristic,
+        }
 
     def sheet_for(self, state: FleetState) -> Sheet:
         if self._sheet is not None:
@@ -69,17 +85,17 @@ class FleetDice:
     # --- setting up ------------------------------------------------------------------------
 
     def new_game(
-        self, seats: int, seed: str, options: Mapping[str, Any] | Options | None = None
+        self, seats: int, seed: str, options: BaseModel | Mapping[str, Any] | None = None
     ) -> FleetState:
         return self.start(seats, seed, options)[0]
 
     def start(
-        self, seats: int, seed: str, options: Mapping[str, Any] | Options | None = None
+        self, seats: int, seed: str, options: BaseModel | Mapping[str, Any] | None = None
     ) -> tuple[FleetState, list[Event]]:
         """A new game and the events of its setup (RULES §2; solo §15)."""
         if not self.min_seats <= seats <= self.max_seats:
             raise EngineError(f"Fleet: The Dice Game seats 1 to 4 players, not {seats}.")
-        opts = options if isinstance(options, Options) else OPTIONS.validate_python(options or {})
+        opts = _options(options)
         sheet = self._sheet or builtin_sheet(opts.sheet)
         state = FleetState(
             seed=seed,
@@ -92,13 +108,7 @@ class FleetDice:
         if opts.trophies:
             state.gold = roll(seed, "trophy:gold", sorted(GOLD))[0]
             state.silver = roll(seed, "trophy:silver", sorted(SILVER))[0]
-            t.emit(
-                "trophies",
-                f"Trophies: gold for {GOLD[state.gold].text}, silver for "
-                f"{SILVER[state.silver].text}.",
-                gold=state.gold,
-                silver=state.silver,
-            )
+            t.emit("trophies", None, gold=state.gold, silver=state.silver)
         state.first_player = 0 if seats == 1 else roll(seed, "first", range(seats))[0]
         captains = sorted(CAPTAINS)
         for seat, p in enumerate(state.players):
@@ -106,11 +116,11 @@ class FleetDice:
                 card = roll(seed, f"captain:{seat}", captains)[0]
                 captains.remove(card)
                 p.captain = card
-                t.emit("captain", f"is dealt {CAPTAINS[card].name}", seat, captain=card)
+                t.emit("captain", seat, captain=card)
                 starts = CAPTAINS[card].start_marks
             else:
                 p.start = _start_roll(seed, seat)
-                t.emit("start", f"rolls {label(p.start)} for the start bonus", seat, face=p.start)
+                t.emit("start", seat, face=p.start)
                 starts = (p.start,) * 3
             # RULES §2.1: mark the first boxes, resolving their circles normally.
             p.tasks.extend(Task(kind="mark", section=s) for s in starts)
@@ -139,24 +149,7 @@ class FleetDice:
         task = self.pending(state, seat)
         if task is None:
             return []
-        sheet = self.sheet_for(state)
-        p = state.players[seat]
-        if task.kind == "pick":
-            faces = [f for f in ALL_FACES if f in state.pool]
-            return [Action("pick", (f,)) for f in faces]
-        if task.kind == "use":
-            return die_uses(sheet, state, p, task)
-        if task.kind == "star":
-            return [Action("star", (s,)) for s in open_sections(sheet, p)]
-        if task.kind == "circle":
-            return [Action("choose", ("license",)), Action("choose", ("boat",))]
-        if task.kind == "bonus":
-            free = king_crab_bonuses_free(Table(sheet, state))
-            return [Action("bonus", (b,)) for b in free]
-        if task.kind == "oyster":
-            n = oyster_choices(Table(sheet, state), p)
-            return [Action("oyster", (str(k),)) for k in range(n + 1)]
-        return []
+        return DECISIONS[task.kind].legal(Table(self.sheet_for(state), state), seat, task)
 
     def is_over(self, state: FleetState) -> bool:
         return state.phase == "over"
@@ -165,10 +158,34 @@ class FleetDice:
         return score_result(self.sheet_for(state), state)
 
     def default_action(self, state: FleetState, seat: int) -> Action:
-        """What a timeout or an absent player does: the heuristic's choice."""
-        from engine.fleet_dice.policies import heuristic_action
+        """What a timeout or an absent player does: the heuristic's choice, from the seat's
+        view."""
+        legal = self.legal_actions(state, seat)
+        return self.policies["heuristic"](self.view(state, seat), seat, legal, random.Random(0))
 
-        return heuristic_action(self, state, seat)
+    # --- what a seat may know -------------------------------------------------------------------
+
+    def view(self, state: FleetState, seat: int | None) -> FleetView:
+        """Every sheet and die is public; the seed is not (it fixes every future roll)."""
+        view = state.clone(players=False)
+        view.seed = HIDDEN_SEED
+        return view
+
+    def token(self, state: FleetState, seat: int | None) -> str:
+        """A seat's prompt is stale once that seat has acted again; the dice on a public roll
+        message are stale once the draft is over (``3b``: round 3, boat phase)."""
+        if seat is None:
+            return f"{state.round}{state.phase[0]}"
+        return str(state.players[seat].acted)
+
+    def step(self, state: FleetState) -> Hashable:
+        return (state.round, state.phase, state.stage)
+
+    def redeal(self, state: FleetState, seat: int | None, seed: str) -> FleetState:
+        """The only secret is the seed: another one is a game nobody could tell apart yet."""
+        other = state.clone(players=False)
+        other.seed = seed
+        return other
 
     # --- acting -------------------------------------------------------------------------------
 
@@ -183,19 +200,21 @@ class FleetDice:
             try:
                 action = parse_action(action)
             except ActionSyntaxError as exc:
-                raise IllegalAction(exc.reason) from exc
+                raise IllegalAction(exc.reason, "syntax") from exc
         if state.phase == "over":
-            raise IllegalAction("The game is over; nothing can be played any more.")
+            raise IllegalAction("The game is over; nothing can be played any more.", "over")
         if not 0 <= seat < len(state.players):
-            raise IllegalAction(f"There is no seat {seat + 1} at this table.")
+            raise IllegalAction(f"There is no seat {seat + 1} at this table.", "no_seat")
         task = self.pending(state, seat)
         if task is None:
-            raise IllegalAction("You have nothing to decide right now; wait for your turn.")
+            raise IllegalAction(
+                "You have nothing to decide right now; wait for your turn.", "not_your_turn"
+            )
         if action not in self.legal_actions(state, seat):
-            raise IllegalAction(_why_not(task, action))
+            raise _why_not(task, action)
         new = state.clone(players=False)
         t = Table(self.sheet_for(new), new, shared=True)
-        _decide(t, seat, new.players[seat].tasks[0], action)
+        DECISIONS[task.kind].decide(t, seat, new.players[seat].tasks[0], action)
         t.flush(seat)
         _advance(t)
         new.version += 1
@@ -222,6 +241,18 @@ class FleetDice:
         return state
 
 
+def _options(options: BaseModel | Mapping[str, Any] | None) -> Options:
+    if isinstance(options, Options):
+        return options
+    if isinstance(options, BaseModel):
+        options = options.model_dump()
+    try:
+        return Options.model_validate(options or {})
+    except ValidationError as exc:
+        why = exc.errors()[0]["msg"]
+        raise EngineError(f"bad options for Fleet: The Dice Game: {why}") from exc
+
+
 def _start_roll(seed: str, seat: int) -> str:
     """RULES §2.1: one boat die, rerolled while it shows 3 Coins."""
     for attempt in range(1000):
@@ -231,48 +262,105 @@ def _start_roll(seed: str, seat: int) -> str:
     raise AssertionError("a fair die did not leave 3 Coins in 1000 rolls")
 
 
-def _why_not(task: Task, action: Action) -> str:
-    expected = {
-        "pick": "pick one of the dice in the pool",
-        "use": "choose how to use your die",
-        "star": "choose where your star action marks",
-        "circle": "choose license or boat for the ? circle",
-        "bonus": "choose a King Crab bonus nobody has taken",
-        "oyster": "choose how many oyster boats take a coin",
-    }[task.kind]
-    if action.verb == "use" and task.kind == "use":
-        return f"You can't '{action.text}' with this die: pick one of the uses offered."
-    if action.verb == "star" and task.kind == "star":
-        return f"'{action.args[0]}' has no open box to mark."
-    return f"'{action.text}' is not possible now: {expected}."
+# --- the decisions, each declared once: what is legal, what it does, what it asks for -----------
 
 
-def _decide(t: Table, seat: int, task: Task, action: Action) -> None:
-    """Carry out a legal decision. The decision is the front task of the seat's queue."""
-    p = t.player(seat)
-    if task.kind == "use":
-        use_die(t, seat, task, action)
-        return
-    p.tasks.pop(0)
-    arg = action.args[0] if action.args else ""
-    if task.kind == "pick":
-        t.state.pool.remove(arg)
-        t.state.picks += 1
-        t.emit("pick", f"takes {label(arg)}", seat, face=arg)
-        t.spawn(seat, Task(kind="use", face=arg, chosen=True))
-    elif task.kind == "star":
-        t.emit("star", f"star action ({task.source}) on {label(arg)}", seat, section=arg)
-        mark(t, seat, arg, via="star")
-    elif task.kind == "circle":
-        assert task.section is not None
-        if arg == "license":
-            activate_license(t, seat, task.section)
-        else:
-            launch(t, seat, task.section)
-    elif task.kind == "bonus":
-        take_king_crab_bonus(t, seat, arg)
-    elif task.kind == "oyster":
-        fish(t, seat, task.source or "round", int(arg))
+@dataclass(frozen=True)
+class Decision:
+    legal: Callable[[Table, int, Task], list[Action]]
+    decide: Callable[[Table, int, Task, Action], None]
+    expect: str
+    """What the seat is asked for, to say why another action is refused."""
+
+
+def _legal_pick(t: Table, seat: int, task: Task) -> list[Action]:
+    return [Action("pick", (f,)) for f in ALL_FACES if f in t.state.pool]
+
+
+def _decide_pick(t: Table, seat: int, task: Task, action: Action) -> None:
+    face = action.args[0]
+    t.player(seat).tasks.pop(0)
+    t.state.pool.remove(face)
+    t.state.picks += 1
+    t.emit("pick", seat, face=face)
+    t.spawn(seat, Task(kind="use", face=face, chosen=True))
+
+
+def _legal_use(t: Table, seat: int, task: Task) -> list[Action]:
+    return die_uses(t.sheet, t.state, t.state.players[seat], task)
+
+
+def _legal_star(t: Table, seat: int, task: Task) -> list[Action]:
+    return [Action("star", (s,)) for s in open_sections(t.sheet, t.state.players[seat])]
+
+
+def _decide_star(t: Table, seat: int, task: Task, action: Action) -> None:
+    t.player(seat).tasks.pop(0)
+    t.emit("star", seat, section=action.args[0], source=task.source)
+    mark(t, seat, action.args[0], via="star")
+
+
+def _legal_circle(t: Table, seat: int, task: Task) -> list[Action]:
+    return [Action("choose", ("license",)), Action("choose", ("boat",))]
+
+
+def _decide_circle(t: Table, seat: int, task: Task, action: Action) -> None:
+    assert task.section is not None
+    t.player(seat).tasks.pop(0)
+    if action.args[0] == "license":
+        activate_license(t, seat, task.section)
+    else:
+        launch(t, seat, task.section)
+
+
+def _legal_bonus(t: Table, seat: int, task: Task) -> list[Action]:
+    return [Action("bonus", (b,)) for b in king_crab_bonuses_free(t)]
+
+
+def _decide_bonus(t: Table, seat: int, task: Task, action: Action) -> None:
+    t.player(seat).tasks.pop(0)
+    take_king_crab_bonus(t, seat, action.args[0])
+
+
+def _legal_oyster(t: Table, seat: int, task: Task) -> list[Action]:
+    n = oyster_choices(t, t.state.players[seat])
+    return [Action("oyster", (str(k),)) for k in range(n + 1)]
+
+
+def _decide_oyster(t: Table, seat: int, task: Task, action: Action) -> None:
+    t.player(seat).tasks.pop(0)
+    fish(t, seat, task.source or "round", int(action.args[0]))
+
+
+DECISIONS: dict[TaskKind, Decision] = {
+    "pick": Decision(_legal_pick, _decide_pick, "pick one of the dice in the pool"),
+    "use": Decision(_legal_use, use_die, "choose how to use your die"),
+    "star": Decision(_legal_star, _decide_star, "choose where your star action marks"),
+    "circle": Decision(_legal_circle, _decide_circle, "choose license or boat for the ? circle"),
+    "bonus": Decision(_legal_bonus, _decide_bonus, "choose a King Crab bonus nobody has taken"),
+    "oyster": Decision(_legal_oyster, _decide_oyster, "choose how many oyster boats take a coin"),
+}
+"""Every decision a seat can owe (RULES §3–§11), keyed by task kind."""
+
+
+def _why_not(task: Task, action: Action) -> IllegalAction:
+    verb = VERBS[action.verb]
+    if verb.answers == task.kind == "use":
+        return IllegalAction(
+            f"You can't '{action.text}' with this die: pick one of the uses offered.",
+            "bad_use",
+            action=action.text,
+        )
+    if verb.answers == task.kind == "star":
+        section = action.args[0]
+        return IllegalAction(f"'{section}' has no open box to mark.", "full", section=section)
+    expect = DECISIONS[task.kind].expect
+    return IllegalAction(
+        f"'{action.text}' is not possible now: {expect}.",
+        "not_now",
+        action=action.text,
+        owed=task.kind,
+    )
 
 
 def _run(t: Table, seat: int, task: Task) -> None:
@@ -295,7 +383,7 @@ def _drain(t: Table, seat: int) -> None:
             if task.kind == "star" and not open_sections(t.sheet, players[seat]):
                 # RULES §9: a player with no markable section forfeits the star action.
                 t.player(seat).tasks.pop(0)
-                t.emit("forfeit", "forfeits a star action: no section has an open box", seat)
+                t.emit("forfeit", seat, source=task.source)
                 continue
             return
         t.player(seat).tasks.pop(0)
@@ -363,14 +451,7 @@ def _start_draft(t: Table, phase: str) -> None:
     key = f"r{state.round}:{phase}"
     roller = roll_boat_pool if phase == "boat" else roll_town_pool
     state.pool = roller(state.seed, key, n)
-    dice = ", ".join(label(f) for f in state.pool)
-    t.emit(
-        "roll",
-        f"Round {state.round}, {phase} phase: the dice show {dice}.",
-        round=state.round,
-        phase=phase,
-        pool=list(state.pool),
-    )
+    t.emit("roll", None, round=state.round, phase=phase, pool=list(state.pool))
 
 
 def _start_leftover(t: Table) -> None:
@@ -378,7 +459,7 @@ def _start_leftover(t: Table) -> None:
     state = t.state
     state.stage = "leftover"
     state.leftover = state.pool.pop()
-    t.emit("leftover", f"Everyone uses the leftover {label(state.leftover)}.", face=state.leftover)
+    t.emit("leftover", None, face=state.leftover)
     if state.solo and state.order[0] == RUTH:
         solo.ruth_uses_leftover(t)
     for seat in range(len(state.players)):
@@ -414,7 +495,7 @@ def _end_round(t: Table) -> None:
     if state.round >= state.rounds:
         state.phase = "over"
         state.order = []
-        t.emit("over", "The game is over.")
+        t.emit("over")
         return
     state.round += 1
     if not state.solo:
@@ -431,4 +512,4 @@ def _check_silver(t: Table) -> None:
     if reached:
         state.silver_seats = reached
         for seat in reached:
-            t.emit("trophy", f"claims the silver trophy: {SILVER[state.silver].text}", seat)
+            t.emit("trophy", seat, trophy="silver", goal=state.silver)

@@ -20,17 +20,24 @@ from engine.fleet_dice.state import FleetState, PlayerState
 CATEGORIES = ("fish", "boats", "licenses", "buildings", "bonus")
 
 SOLO_RANKS = (
-    (85, "Salty Captain"),
-    (75, "Oh Captain! My Captain"),
-    (65, "Helmsman"),
-    (50, "Deckhand"),
-    (0, "Greenhorn"),
+    (85, "salty_captain"),
+    (75, "my_captain"),
+    (65, "helmsman"),
+    (50, "deckhand"),
+    (0, "greenhorn"),
 )
+"""RULES §15: the lowest score of each rank title, best first (codes; a front words them)."""
 
 
 def solo_rank(total: int) -> str:
     """RULES §15: the title a solo score earns."""
     return next(title for floor, title in SOLO_RANKS if total >= floor)
+
+
+def next_rank(total: int) -> tuple[int, str] | None:
+    """The next title up and the score it needs, or None at the top."""
+    higher = [(floor, title) for floor, title in SOLO_RANKS if floor > total]
+    return higher[-1] if higher else None
 
 
 def king_crab_bonus_vp(sheet: Sheet, p: PlayerState) -> int:
@@ -102,11 +109,8 @@ def result(sheet: Sheet, state: FleetState) -> GameResult:
         title = solo_rank(total) if state.solo else None
         seats.append(SeatResult(seat, total, parts, rank, tiebreak=fish, title=title))
     winners = [s.seat for s in seats if s.rank == 1]
-    notes = []
+    reasons: tuple[str, ...] = ()
     top = [r for r in rows if r[1] == ordered[0][1]]
     if len(top) > 1:
-        if len(winners) == 1:
-            notes.append("Tied on points; most fish breaks the tie.")
-        else:
-            notes.append("Tied on points and fish: the win is shared.")
-    return GameResult(seats=seats, winners=winners, notes=notes)
+        reasons = ("tie_broken",) if len(winners) == 1 else ("tie_shared",)
+    return GameResult(seats=seats, winners=winners, reasons=reasons)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.fleet_dice.dice import BOAT_FACES, COINS, HARBOR, MARKET, WHARF
-from engine.fleet_dice.marking import label
 from engine.fleet_dice.player import bottom_open, has_open, open_star_boxes
 from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS
 from engine.fleet_dice.state import CROSSED, RUTH, RuthState
@@ -56,69 +55,69 @@ def target(t: Table, marker: str) -> str | None:
     return None
 
 
-def choose(t: Table, pool: list[str]) -> tuple[str, str | None, int, str]:
-    """Ruth's die from the pool: (face, section to cross or ``coins`` for a star, boxes, reason)."""
+Choice = tuple[str, str | None, int, dict[str, str]]
+"""Ruth's die: (face, section to cross or ``coins`` for a star, boxes, reason). The reason is
+data for the front to word: ``{"reason": code, …fields}``."""
+
+
+def choose(t: Table, pool: list[str]) -> Choice:
+    """Ruth's die from the pool."""
     return _choose_town(t, pool) if t.state.phase == "town" else _choose_boat(t, pool)
 
 
-def _choose_boat(t: Table, pool: list[str]) -> tuple[str, str | None, int, str]:
+def _choose_boat(t: Table, pool: list[str]) -> Choice:
     ruth = _ruth(t)
     p = t.player(SOLO_SEAT)
     for kind in along(BOAT_ROUTE, ruth.boat):
         if kind in pool and has_open(p, kind):
             if kind == ruth.boat:
-                why = f"her boat marker is on {label(kind)}"
-            else:
-                why = f"{label(kind)} is the next die along her boat route from {label(ruth.boat)}"
-            return kind, kind, 2, why
+                return kind, kind, 2, {"reason": "boat_marker", "section": kind}
+            return kind, kind, 2, {"reason": "boat_route", "section": kind, "start": ruth.boat}
     if COINS in pool:
-        section = target(t, "boat")
-        return COINS, section, 1, "3 Coins is her joker and no other die is of use to her"
+        return COINS, target(t, "boat"), 1, {"reason": "joker"}
     face = next(k for k in along(BOAT_ROUTE, ruth.boat) if k in pool)
-    return face, None, 0, "only dice of exhausted types are left, so she takes one and passes"
+    return face, None, 0, {"reason": "exhausted"}
 
 
-def _choose_town(t: Table, pool: list[str]) -> tuple[str, str | None, int, str]:
+def _choose_town(t: Table, pool: list[str]) -> Choice:
     # RULES §15: Harbor > Wharf > boat die > Market, each only while it has something to cross.
     if HARBOR in pool and (section := target(t, "harbor")):
-        return HARBOR, section, 2, "Harbor comes first for her in the town phase"
+        return HARBOR, section, 2, {"reason": "harbor_first"}
     if WHARF in pool and (section := target(t, "wharf")):
-        return WHARF, section, 2, "Wharf comes next for her when no Harbor die helps her"
+        return WHARF, section, 2, {"reason": "wharf_next"}
     boat_dice = [f for f in pool if f in BOAT_FACES]
     if boat_dice:
         face, section, count, why = _choose_boat(t, boat_dice)
         if section is not None:
-            return face, section, count, f"a boat die comes after Harbor and Wharf ({why})"
+            return face, section, count, {**why, "after_town": "1"}
     if MARKET in pool and open_star_boxes(t.sheet, t.player(SOLO_SEAT)):
-        return MARKET, "coins", 1, "the Market die lets her cross your next open star"
+        return MARKET, "coins", 1, {"reason": "market_star"}
     for face in (HARBOR, WHARF, *BOAT_FACES, MARKET):
         if face in pool:
-            return face, None, 0, "no die is of use to her, so she takes one and passes"
+            return face, None, 0, {"reason": "no_use"}
     raise AssertionError("Ruth was asked to pick from an empty pool")
 
 
-def leftover_target(t: Table, face: str) -> tuple[str | None, str]:
+def leftover_target(t: Table, face: str) -> tuple[str | None, dict[str, str]]:
     """Where Ruth's use of the leftover die crosses one box: the target she would choose for it."""
     if face in BOAT_TYPES:
         if has_open(t.player(SOLO_SEAT), face):
-            return face, f"the leftover {label(face)} crosses her one box of {label(face)}"
-        return None, f"the {label(face)} column has no open box"
+            return face, {"reason": "leftover_boat", "section": face}
+        return None, {"reason": "leftover_full", "section": face}
     if face == COINS:
-        return target(t, "boat"), "3 Coins is her joker"
+        return target(t, "boat"), {"reason": "joker"}
     if face == HARBOR:
-        return target(t, "harbor"), "her harbor marker points there"
+        return target(t, "harbor"), {"reason": "harbor_marker"}
     if face == WHARF:
-        return target(t, "wharf"), "her wharf marker points there"
-    return (
-        "coins" if open_star_boxes(t.sheet, t.player(SOLO_SEAT)) else None,
-        "a Market die crosses your next open star",
-    )
+        return target(t, "wharf"), {"reason": "wharf_marker"}
+    star = "coins" if open_star_boxes(t.sheet, t.player(SOLO_SEAT)) else None
+    return star, {"reason": "market_star"}
 
 
 def ruth_picks(t: Table) -> None:
     face, section, count, why = choose(t, t.state.pool)
     t.state.pool.remove(face)
-    t.emit("ruth", f"Ruth takes {label(face)}: {why}.", None, face=face, reason=why)
+    t.emit("ruth", None, face=face, leftover=False, **why)
     cross(t, section, count)
 
 
@@ -126,7 +125,7 @@ def ruth_uses_leftover(t: Table) -> None:
     face = t.state.leftover
     assert face is not None
     section, why = leftover_target(t, face)
-    t.emit("ruth", f"Ruth uses the leftover {label(face)}: {why}.", None, face=face, reason=why)
+    t.emit("ruth", None, face=face, leftover=True, **why)
     cross(t, section, 1)
 
 
@@ -140,13 +139,7 @@ def cross(t: Table, section: str | None, count: int) -> None:
         if stars:
             i = stars[0]
             p.coins = p.coins[:i] + CROSSED + p.coins[i + 1 :]
-            t.emit(
-                "cross",
-                f"Ruth crosses the star on coin box {i + 1}.",
-                SOLO_SEAT,
-                section="coins",
-                box=i + 1,
-            )
+            t.emit("cross", SOLO_SEAT, section="coins", boxes=[i + 1])
         return
     crossed = []
     for _ in range(count):
@@ -157,14 +150,7 @@ def cross(t: Table, section: str | None, count: int) -> None:
         p.marks[section] = marks[:box] + CROSSED + marks[box + 1 :]
         crossed.append(box + 1)
     if crossed:
-        boxes = " and ".join(str(b) for b in sorted(crossed))
-        t.emit(
-            "cross",
-            f"Ruth crosses {label(section)} box {boxes}.",
-            SOLO_SEAT,
-            section=section,
-            boxes=sorted(crossed),
-        )
+        t.emit("cross", SOLO_SEAT, section=section, boxes=sorted(crossed))
 
 
 def move_markers(t: Table) -> None:
@@ -178,14 +164,7 @@ def move_markers(t: Table) -> None:
             if has_open(p, prefix + name):
                 setattr(ruth, marker, name)
                 break
-    t.emit(
-        "markers",
-        f"Ruth's markers move to {label(ruth.boat)}, {label(ruth.harbor)} and {label(ruth.wharf)}.",
-        None,
-        boat=ruth.boat,
-        harbor=ruth.harbor,
-        wharf=ruth.wharf,
-    )
+    t.emit("markers", None, boat=ruth.boat, harbor=ruth.harbor, wharf=ruth.wharf)
 
 
 def _ruth(t: Table) -> RuthState:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import ConfigDict, TypeAdapter, with_config
+from pydantic import BaseModel, ConfigDict, TypeAdapter, with_config
 
 SCHEMA_VERSION = 1
 
@@ -33,7 +33,6 @@ TaskKind = Literal[
     "fish",  # a fishing phase for this seat
     "gain",  # gain `coins` coins (a 3 Coins face used in a chain)
 ]
-DECISIONS: frozenset[str] = frozenset({"pick", "use", "star", "circle", "bonus", "oyster"})
 
 RUTH = -1
 """Captain Ruth's place in a solo pick order; she is not a seat."""
@@ -108,12 +107,17 @@ class RuthState:
     wharf: str = "casino"
 
 
-@with_config(_STRICT)
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Options:
+class Options(BaseModel):
+    """The game's own table options (RULES §14), chosen in the lobby."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
     captains: bool = False
+    """Deal captain cards instead of the start roll."""
     trophies: bool = False
+    """Play for the gold and silver trophies."""
     sheet: str = "house-v1"
+    """Which score sheet data file to play on."""
 
 
 @with_config(_STRICT)
@@ -180,6 +184,9 @@ class FleetState:
         )
 
 
+FleetView = FleetState
+"""What a seat sees: the whole table, since every sheet and die is public in the printed
+game, but never the seed, from which every future roll could be worked out."""
+
 STATE = TypeAdapter(FleetState)
 """Validates and serialises a whole state (JSON in storage, nothing else)."""
-OPTIONS = TypeAdapter(Options)

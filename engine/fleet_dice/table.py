@@ -35,8 +35,9 @@ class Table:
             owned.add(seat)
         return players[seat]
 
-    def emit(self, kind: str, text: str, seat: int | None = None, **data: object) -> None:
-        self.events.append(Event(kind=kind, text=text, seat=seat, data=dict(data)))
+    def emit(self, kind: str, seat: int | None = None, **data: object) -> None:
+        """Record what happened, as data: the front words it."""
+        self.events.append(Event(kind, seat, data))
 
     def spawn(self, seat: int, task: Task) -> None:
         self._spawned.setdefault(seat, []).append(task)

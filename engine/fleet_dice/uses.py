@@ -7,7 +7,6 @@ from dataclasses import replace
 from engine.core.actions import Action
 from engine.fleet_dice.coins import gain_coins
 from engine.fleet_dice.dice import COINS, HARBOR, MARKET, WHARF, reroll
-from engine.fleet_dice.marking import label
 from engine.fleet_dice.player import complete, has_open, open_sections, total_fish
 from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS, WHARF_BUILDINGS, Sheet
 from engine.fleet_dice.state import OPEN, FleetState, PlayerState, Task
@@ -82,23 +81,17 @@ def use_die(t: Table, seat: int, task: Task, action: Action) -> None:
         face = reroll(state.seed, f"r{state.round}:{state.phase}:casino:{seat}", old)
         p.tasks[0] = replace(task, face=face)
         p.rerolled = state.phase_key
-        t.emit(
-            "reroll",
-            f"rerolls {label(old)} with the Casino: {label(face)}",
-            seat,
-            old=old,
-            face=face,
-        )
+        t.emit("reroll", seat, old=old, face=face)
         return
     p.tasks.pop(0)
     if action.verb == "coin":
         gain_coins(t, seat, 2 if complete(p, "bait_shop") else 1, "die taken as coin")
     elif action.verb == "buffet":
         p.hexagons.append(task.face)
-        t.emit("buffet", f"fills the {label(task.face)} hexagon", seat, hexagon=task.face)
+        t.emit("buffet", seat, hexagon=task.face)
     elif action.verb == "scrap":
         p.scrap_uses += 1
-        t.emit("scrap", "uses the Scrap Yard for a star action", seat, uses=p.scrap_uses)
+        t.emit("scrap", seat, uses=p.scrap_uses)
         t.spawn(seat, Task(kind="star", source="scrap yard"))
     elif action.args[0] == "market":
         bonus = 2 if complete(p, "smokehouse") else 0

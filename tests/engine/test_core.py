@@ -2,7 +2,8 @@
 
 import pytest
 
-from engine.core import Action, ActionSyntaxError, game_ids, get_game, roll
+from engine.core import Action, ActionSyntaxError, roll
+from engine.games import game_ids, get_game
 
 
 def test_action_text_round_trips():

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.errors import IllegalAction
-from engine.fleet_dice.replay import replay
+from engine.core.replay import replay
 from engine.fleet_dice.state import FleetState
 
 from .builders import GAME

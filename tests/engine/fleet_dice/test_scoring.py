@@ -81,7 +81,7 @@ def test_highest_total_wins_and_ties_go_to_most_fish():
     r = result(SHEET, state)
     assert r.winners == [0]
     assert [s.seat for s in r.seats] == [0, 1, 2]
-    assert "most fish" in r.notes[0]
+    assert r.reasons == ("tie_broken",)
 
 
 def test_players_tied_on_points_and_fish_share_the_win():
@@ -91,7 +91,7 @@ def test_players_tied_on_points_and_fish_share_the_win():
         p.boats = {"cod": [3]}
     r = result(SHEET, state)
     assert r.winners == [0, 1]
-    assert "shared" in r.notes[0]
+    assert r.reasons == ("tie_shared",)
 
 
 def test_total_equals_the_sum_of_the_breakdown():
@@ -105,14 +105,14 @@ def test_total_equals_the_sum_of_the_breakdown():
 def test_solo_rank_titles():
     # RULES §15
     assert [solo_rank(n) for n in (90, 85, 84, 75, 70, 65, 64, 50, 49, 0)] == [
-        "Salty Captain",
-        "Salty Captain",
-        "Oh Captain! My Captain",
-        "Oh Captain! My Captain",
-        "Helmsman",
-        "Helmsman",
-        "Deckhand",
-        "Deckhand",
-        "Greenhorn",
-        "Greenhorn",
+        "salty_captain",
+        "salty_captain",
+        "my_captain",
+        "my_captain",
+        "helmsman",
+        "helmsman",
+        "deckhand",
+        "deckhand",
+        "greenhorn",
+        "greenhorn",
     ]

@@ -54,14 +54,14 @@ def test_boat_phase_ruth_takes_the_die_her_marker_is_on():
     state = solo_table(boat="cod")
     face, section, count, why = solo.choose(table(state), ["shrimp", "cod", "oyster"])
     assert (face, section, count) == ("cod", "cod", 2)
-    assert "marker is on Cod" in why
+    assert why == {"reason": "boat_marker", "section": "cod"}
 
 
 def test_boat_phase_ruth_takes_the_next_type_along_her_route():
     state = solo_table(boat="cod")
     face, section, count, why = solo.choose(table(state), ["shrimp", "oyster", "coins"])
     assert (face, section, count) == ("oyster", "oyster", 2)
-    assert "next" in why
+    assert why["reason"] == "boat_route"
 
 
 def test_ruth_skips_types_whose_column_has_no_open_box():
@@ -76,7 +76,7 @@ def test_three_coins_is_her_joker_only_when_nothing_else_is_possible():
     filled(state.players[0], "cod")
     face, section, count, why = solo.choose(table(state), ["cod", "coins"])
     assert (face, section, count) == ("coins", "lobster", 1)
-    assert "joker" in why
+    assert why == {"reason": "joker"}
 
 
 def test_joker_crosses_the_next_column_along_the_route_with_an_open_box():
@@ -92,7 +92,7 @@ def test_ruth_takes_an_exhausted_die_and_passes_when_nothing_else_remains():
     filled(state.players[0], "oyster")
     face, section, count, why = solo.choose(table(state), ["oyster", "cod"])
     assert section is None and count == 0 and face in ("cod", "oyster")
-    assert "passes" in why
+    assert why == {"reason": "exhausted"}
 
 
 @pytest.mark.parametrize(
@@ -213,7 +213,11 @@ def test_every_ruth_decision_is_an_event_with_a_reason():
         events += new
     ruth = [e for e in events if e.kind == "ruth"]
     assert len(ruth) == 2 * 2 * 2  # 2 rounds x 2 phases x (a pick and a leftover)
-    assert all(e.data["reason"] and ": " in e.text for e in ruth)
+    reasons = {"boat_marker", "boat_route", "joker", "exhausted", "harbor_first", "wharf_next"}
+    reasons |= {"market_star", "no_use", "leftover_boat", "leftover_full", "harbor_marker"}
+    reasons |= {"wharf_marker"}
+    assert all(e.data["reason"] in reasons for e in ruth)
+    assert [e.data["leftover"] for e in ruth[:2]] == [False, True]
 
 
 def _leftover_round(round_number, face):

@@ -1,0 +1,39 @@
+"""The registry of games, above the core (as python-chess keeps its variants beside, not
+inside, the board): adding a game is one line here.
+
+>>> "fleet-dice" in game_ids()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core.game import AnyGame
+from engine.fleet_dice import FleetDice
+
+GAMES: dict[str, Callable[[], AnyGame]] = {
+    "fleet-dice": FleetDice,
+}
+
+_INSTANCES: dict[str, AnyGame] = {}
+
+
+def register_game(game_id: str, factory: Callable[[], AnyGame]) -> None:
+    """Add a game at run time (tests register their own small games this way)."""
+    GAMES[game_id] = factory
+    _INSTANCES.pop(game_id, None)
+
+
+def game_ids() -> list[str]:
+    return list(GAMES)
+
+
+def get_game(game_id: str) -> AnyGame:
+    """The game registered under `game_id`, built once."""
+    if game_id not in GAMES:
+        known = ", ".join(GAMES)
+        raise KeyError(f"no game called {game_id!r}; known games: {known}")
+    if game_id not in _INSTANCES:
+        _INSTANCES[game_id] = GAMES[game_id]()
+    return _INSTANCES[game_id]

@@ -1,0 +1,9 @@
+"""Games that exist only for the tests: registered by the tests, never by the bot."""
+
+from engine.games import register_game
+from tests.games.hands import HiddenHands
+
+
+def register() -> None:
+    """Make the test games known to the registries, as a game package's two lines would."""
+    register_game("test-hands", HiddenHands)
