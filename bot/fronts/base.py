@@ -1,0 +1,163 @@
+"""What a front is: it turns a game's views into plain panels, with no Discord in sight.
+
+A front never sees a full state, only views: what the public table (seat None) or one seat
+may know. The Discord adapter (`cogs/panels.py`) draws a `Panel` as an embed with buttons or
+selects and an attached picture; the terminal draws the same panel as text. Everything a
+front says goes through `ctx.tr`, so it speaks the reader's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, TypeVar
+
+from bot.i18n import Tr
+from engine.core.actions import Action
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.game import GameResult
+
+V_contra = TypeVar("V_contra", contravariant=True)
+Style = Literal["primary", "secondary", "success", "danger"]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One thing a player can do from a panel.
+
+    `action` is the action's text (what the button or select option sends); None makes an
+    **Act** button that opens the clicker's own prompt. `detail` is one line saying what the
+    choice does now (a select option's description, ≤ 100 characters, or a line above the
+    buttons). Choices with the same `group` share a select menu when they do not fit as
+    buttons (e.g. "Move the merchant" and "Move the pirate")."""
+
+    label: str
+    action: str | None
+    detail: str = ""
+    emoji: str | None = None
+    style: Style = "secondary"
+    group: str = ""
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A message's worth of content.
+
+    `lines` are the description (Discord markdown; keep monospace lines ≤ 36 characters so
+    phones do not wrap them), `fields` titled blocks, `image` a PNG drawn with Pillow (the
+    text stays the accessible fallback), `choices` what can be done from it. For a public
+    step, `key` names the step it shows: a new key posts a new message, the same key edits
+    the one there."""
+
+    title: str
+    lines: Sequence[str] = ()
+    fields: Sequence[tuple[str, Sequence[str]]] = ()
+    image: bytes | None = None
+    choices: Sequence[Choice] = ()
+    footer: str = ""
+    key: str = ""
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """What a front may know of a seat: its name and who plays it."""
+
+    name: str
+    ai: bool = False
+    autopilot: bool = False
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """Everything a front needs besides the view: the seats, who the table waits for, the
+    reader (a seat, or None for a public message) and their language."""
+
+    seats: Sequence[SeatInfo]
+    tr: Tr
+    waiting: Sequence[int] = ()
+    reader: int | None = None
+    recent: Sequence[Event] = field(default_factory=tuple)
+    """The last events the reader may see, oldest first (for a board's "last moves")."""
+
+    def name(self, seat: int | None) -> str:
+        if seat is None or not 0 <= seat < len(self.seats):
+            return "?"
+        return self.seats[seat].name
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A game option shown as a lobby toggle: `key` is the field of the game's options
+    model, `label` an English message id, `values` the (label, value) pairs offered in turn,
+    the default first."""
+
+    key: str
+    label: str
+    values: Sequence[tuple[str, Any]]
+
+
+@dataclass(frozen=True)
+class ChallengeSpec:
+    """How the game's daily challenge is played: `ai` AI seats beside the one player
+    (0 for a solo game), with these options."""
+
+    ai: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+class Front(Protocol[V_contra]):
+    """How one game looks at the table (PLATFORM.md, seam 2). Every method gets a view."""
+
+    game_id: str
+    domain: str
+    """The gettext domain of the game's own words (its id)."""
+    lobby_options: Sequence[OptionSpec]
+    challenge: ChallengeSpec | None
+    """None: the game offers no daily challenge."""
+
+    def title(self, tr: Tr) -> str:
+        """The game's name in the reader's language."""
+        ...
+
+    def board(self, view: V_contra, ctx: Ctx) -> Panel:
+        """The public table: scores, whose turn, what is in play."""
+        ...
+
+    def public_step(self, view: V_contra, ctx: Ctx) -> Panel | None:
+        """The public message of the current step (a dice roll, an auction, a map turn) with
+        its public choices; None when the step has nothing to show."""
+        ...
+
+    def private(self, view: V_contra, seat: int, ctx: Ctx) -> Panel:
+        """A seat's own sheet, hand or tableau: only its owner ever sees it."""
+        ...
+
+    def prompt(self, view: V_contra, seat: int, actions: Sequence[Action], ctx: Ctx) -> Panel:
+        """The decision a seat owes, with one choice per legal action."""
+        ...
+
+    def owed(self, view: V_contra, seat: int, ctx: Ctx) -> str:
+        """What a seat must decide, in a few words, for a notice (``use the leftover 🐟
+        Cod``)."""
+        ...
+
+    def event(self, event: Event, ctx: Ctx) -> str | None:
+        """One line telling what happened, for the reader in `ctx`; None to leave it out."""
+        ...
+
+    def refusal(self, error: IllegalAction, ctx: Ctx) -> str:
+        """Why an action was refused, in one sentence for the player."""
+        ...
+
+    def final(self, result: GameResult, view: V_contra, ctx: Ctx) -> Panel:
+        """The final scores."""
+        ...
+
+    def rules(self, ctx: Ctx) -> Panel:
+        """A quick reference of the rules."""
+        ...
+
+    def share(self, result: GameResult, number: int, ctx: Ctx) -> str:
+        """A daily challenge's spoiler-free result line (``Fleet #326 · 74 · Helmsman``)."""
+        ...
