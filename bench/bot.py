@@ -155,8 +155,8 @@ class Player:
     async def open(self) -> bool:
         host = self.users[0]
         if len(self.users) == 1:
-            return await self.slash(host, "solo", here=True) is not None
-        if await self.slash(host, "new", here=True) is None:
+            return await self.slash(host, "table solo", game="fleet-dice", here=True) is not None
+        if await self.slash(host, "table new", game="fleet-dice", here=True) is None:
             return False
         lobby = await self.wait_for(":lobby:")
         if lobby is None:
@@ -224,11 +224,10 @@ class Player:
                 self.stats.refusals += not moved
                 return moved
             ids = custom_ids(prompt)
-            roll = self.latest(":die:")
+            roll = self.latest(":pub:")
             picks = [c for c in ids if ":pick." in c]
             if picks and roll is not None and self.rng.random() < 0.6:
-                faces = {c.rsplit(":", 1)[1] for c in custom_ids(roll) if ":die:" in c}
-                wanted = [c for c in custom_ids(roll) if c.rsplit(":", 1)[1] in faces]
+                wanted = [c for c in custom_ids(roll) if ":pub:" in c]
                 done = await self.click(who, roll, self.rng.choice(wanted))
                 if done is None:
                     return moved

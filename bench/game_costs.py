@@ -55,7 +55,7 @@ async def measure(humans: int, ai: int, seed: int) -> dict[str, object]:
                     kinds["messages edited"] += 1
                 else:
                     kinds[f"{req.method} other"] += 1
-            times = sorted(bot.get_cog("Fleet").response_times)  # type: ignore[union-attr]
+            times = sorted(bot.get_cog("Table").response_times)  # type: ignore[union-attr]
             row = await table.row()
             actions = len(await bot.service.repo.actions(row.id))
             if bot.repo is not None:

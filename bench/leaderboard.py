@@ -1,4 +1,4 @@
-"""How fast /fleet leaderboard answers with many results stored.
+"""How fast /leaderboard answers with many results stored.
 
     python -m bench.leaderboard [--results 100000] [--repeat 20]
 
@@ -43,11 +43,19 @@ async def measure(results: int, repeat: int) -> dict[str, object]:
         for key in rows:
             day, user = key.split(":")
             at = time.time() + rng.random()
-            batch.append((game.id, int(user), int(user) % 50, day, rng.randint(20, 95), at))
-        await repo._db.executemany(  # direct bulk load: this is a benchmark fixture
-            "INSERT INTO results (game_id, user_id, guild_id, kind, challenge_day, score, title, "
-            "started_at, finished_at) VALUES (?, ?, ?, 'challenge', ?, ?, 'Deckhand', ?, ?)",
-            [(*b, b[-1]) for b in batch],
+            batch.append((int(user), int(user) % 50, day, rng.randint(20, 95), at))
+        # A direct bulk load (a benchmark fixture): one game row per result, as in real play.
+        await repo._db.executemany(
+            "INSERT INTO games (game, channel_id, host_id, status, seats, options, seed, version, "
+            "created_at, updated_at) VALUES ('fleet-dice', ?, 1, 'over', '[]', '{}', 's', 1, 0, 0)",
+            [(1000 + i,) for i in range(len(batch))],
+        )
+        first_id = game.id + 1
+        await repo._db.executemany(
+            "INSERT INTO results (game_id, game, user_id, guild_id, kind, challenge_day, score, "
+            "title, started_at, finished_at) "
+            "VALUES (?, 'fleet-dice', ?, ?, 'challenge', ?, ?, 'deckhand', ?, ?)",
+            [(first_id + i, *b, b[-1]) for i, b in enumerate(batch)],
         )
         await repo._db.commit()
         seeded = time.perf_counter() - started
@@ -59,7 +67,7 @@ async def measure(results: int, repeat: int) -> dict[str, object]:
                 spent = []
                 for _ in range(repeat):
                     t0 = time.perf_counter()
-                    entries = await repo.leaderboard(first, last, guild)
+                    entries = await repo.leaderboard("fleet-dice", first, last, guild)
                     spent.append((time.perf_counter() - t0) * 1000)
                 assert entries
                 timings[f"{scope}/{period}"] = {

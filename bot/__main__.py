@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 
 import discord
 
 from bot.app import FleetBot, invite_url
+from bot.logs import configure
 from bot.settings import Settings
+from bot.storage import StorageUnavailable
 
 NO_TOKEN = (
     "No Discord token: set FLEET_TOKEN in .env (copy .env.example) or the environment. "
     "See README.md, 'Set up a Discord application'."
 )
+BAD_TOKEN = "Discord refused the token (FLEET_TOKEN): copy it again from the developer portal."
 
 
 async def _sync(settings: Settings, guild: int | None) -> int:
@@ -30,6 +32,30 @@ async def _sync(settings: Settings, guild: int | None) -> int:
         where = f"guild {guild}" if guild else "globally (may take up to an hour to appear)"
         print(f"Synced {len(synced)} command(s) {where}.")
     return 0
+
+
+async def _run(settings: Settings, token: str) -> int:
+    bot = FleetBot(settings)
+    async with bot:
+        await bot.start(token)
+    return 0
+
+
+def _guarded(run: asyncio.Future[int] | object) -> int:
+    """Run a coroutine; a startup failure is one line on stderr and a non-zero exit."""
+    try:
+        return asyncio.run(run)  # type: ignore[arg-type]
+    except discord.LoginFailure:
+        print(BAD_TOKEN, file=sys.stderr)
+    except StorageUnavailable as exc:
+        print(f"Cannot open the database: {exc}", file=sys.stderr)
+    except discord.PrivilegedIntentsRequired:
+        print("Discord asks for privileged intents this bot does not use.", file=sys.stderr)
+    except (discord.GatewayNotFound, discord.HTTPException, OSError) as exc:
+        print(f"Cannot reach Discord: {exc}", file=sys.stderr)
+    except KeyboardInterrupt:
+        return 0
+    return 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -47,20 +73,17 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("play", help="play in this terminal, no Discord needed (see play --help)")
     args = parser.parse_args(args_in)
     settings = Settings()
-    logging.basicConfig(
-        level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure(settings.log_level)
     if settings.token is None or not settings.token.get_secret_value().strip():
         print(NO_TOKEN, file=sys.stderr)
         return 2
     token = settings.token.get_secret_value()
     if args.command == "sync":
-        return asyncio.run(_sync(settings, args.guild or settings.dev_guild))
+        return _guarded(_sync(settings, args.guild or settings.dev_guild))
     if args.command == "invite":
         print(_invite_from_token(token))
         return 0
-    FleetBot(settings).run(token, log_handler=None)
-    return 0
+    return _guarded(_run(settings, token))
 
 
 def _invite_from_token(token: str) -> str:

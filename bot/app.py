@@ -1,4 +1,4 @@
-"""The bot process: settings, storage, the table service and the Fleet cog."""
+"""The bot process: settings, storage, the table service and the cogs."""
 
 from __future__ import annotations
 
@@ -11,24 +11,27 @@ from discord.ext import commands
 
 from bot.service import TableService
 from bot.settings import Settings
-from bot.storage import SqliteRepository
+from bot.storage import Repository, SqliteRepository
 
 log = logging.getLogger(__name__)
 
 INTENTS = discord.Intents.none()
 INTENTS.guilds = True  # threads and channels; no privileged intents are needed
 
-# View Channel, Send Messages, Embed Links, Read Message History, Create Public Threads (game
-# tables), Create Private Threads (daily challenges), Send Messages in Threads.
+# View Channel, Send Messages, Embed Links, Attach Files (pictures), Read Message History,
+# Create Public Threads (tables), Create Private Threads (daily challenges), Send Messages in
+# Threads, Manage Messages is NOT asked: the bot only edits and deletes its own messages.
 INVITE_PERMISSIONS = discord.Permissions(
     view_channel=True,
     send_messages=True,
     embed_links=True,
+    attach_files=True,
     read_message_history=True,
     create_public_threads=True,
     create_private_threads=True,
     send_messages_in_threads=True,
 )
+COGS = ("cogs.table", "cogs.records")
 
 
 class FleetBot(commands.Bot):
@@ -38,13 +41,25 @@ class FleetBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS, help_command=None)
         self.settings = settings
         self.clock = clock
-        self.repo: SqliteRepository | None = None
+        self.repo: Repository | None = None
 
     async def setup_hook(self) -> None:
         # Command sync is NOT done here: it is an explicit, idempotent command (python -m bot sync).
         self.repo = await SqliteRepository.open(self.settings.database, self.clock)
         self.service = TableService(self.repo, self.clock)
-        await self.load_extension("cogs.fleet")
+        for cog in COGS:
+            await self.load_extension(cog)
+        await self.reconcile()
+
+    async def reconcile(self) -> None:
+        """After a crash: record results that were never recorded, and publish the messages
+        of every table whose messages are behind its state."""
+        recorded = await self.service.reconcile_results()
+        cog = self.get_cog("Table")
+        presenter = getattr(cog, "presenter", None)
+        shown = await presenter.reconcile(self.clock()) if presenter is not None else 0
+        if recorded or shown:
+            log.info("startup: %s results recorded, %s tables republished", recorded, shown)
 
     async def close(self) -> None:
         await super().close()

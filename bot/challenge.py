@@ -1,8 +1,8 @@
-"""The daily solo challenge: one per UTC day, the same dice for everyone.
+"""The daily challenge: one per game per UTC day, the same dice or deck for everyone.
 
-The game seed is an HMAC of the day under a server-side secret, so nobody can predict the
-dice. Every roll is derived from (seed, round, phase, purpose) by the engine, never from a
-shared sequence, so all players see the same rolls whatever they choose.
+The game seed is an HMAC of the game and the day under a server-side secret, so nobody can
+predict it. Every roll or shuffle is derived from (seed, purpose) by the engine, never from a
+shared sequence, so all players see the same chance whatever they choose.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ FIRST_DAY = date(2026, 1, 1)
 """Challenge #1."""
 
 PERIODS = ("today", "week", "all-time")
+SCOPES = ("server", "global")
 
 
 def day_of(timestamp: float) -> date:
@@ -25,14 +26,10 @@ def number(day: date) -> int:
     return (day - FIRST_DAY).days + 1
 
 
-def seed(secret: str, day: date) -> str:
-    message = f"fleet-dice:{day.isoformat()}".encode()
+def seed(secret: str, game: str, day: date) -> str:
+    """The day's seed for one game (``fleet-dice:2026-11-22`` under the secret)."""
+    message = f"{game}:{day.isoformat()}".encode()
     return hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()[:32]
-
-
-def share_line(day: date, score: int, title: str) -> str:
-    """Spoiler-free: the challenge number, the score and the rank title, nothing about play."""
-    return f"Fleet #{number(day)} · {score} · {title}"
 
 
 def period_days(period: str, today: date) -> tuple[str | None, str]:

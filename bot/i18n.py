@@ -14,6 +14,12 @@ from typing import Any
 DEFAULT_LOCALE = "en"
 
 
+def N_(message: str) -> str:
+    """Mark a message id for extraction where it is defined as data; translate it at use
+    with ``tr._(…)`` (the gettext convention)."""
+    return message
+
+
 class Tr:
     """A translator for one locale and one domain.
 

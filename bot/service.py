@@ -1,8 +1,9 @@
-"""The table service: every command and click goes through here.
+"""The table service: every command and click goes through here, for every game.
 
-Stateless: each call loads the game, checks who may act, asks the engine, saves with an
-optimistic version check, and returns what changed for the Discord layer to show. No
-Discord objects: cogs translate interactions into these calls.
+Stateless: each call loads the table, checks who may act, asks the game's engine, lets AI and
+autopilot seats move, saves with an optimistic version check, and returns what changed for
+the Discord layer to show. No Discord objects and no words: refusals and notices are codes
+with fields, worded in the reader's language by the layer above.
 """
 
 from __future__ import annotations
@@ -10,47 +11,44 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from typing import Any
+
+from pydantic import ValidationError
 
 from bot import challenge
-from bot.catalog import say
-from bot.render import event_line
+from bot.faults import crash_point
+from bot.refusals import Refusal
 from bot.storage import (
     OPEN_STATUSES,
     AlreadyPlayed,
+    Attempt,
     ChannelBusy,
     Conflict,
     CorruptGame,
     GameRow,
+    LogEntry,
+    NoSuchGame,
     Repository,
+    ResultEntry,
     Seat,
-    StorageError,
     TableOptions,
 )
-from engine.core.actions import ActionSyntaxError
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
-from engine.fleet_dice.replay import replay
-from engine.fleet_dice.rules import FleetDice
-from engine.fleet_dice.state import FleetState
+from engine.core.game import AnyGame, GameResult
+from engine.core.replay import replay
+from engine.games import get_game
 
 log = logging.getLogger(__name__)
 
-MAX_SEATS = 4
-RECENT_LINES = 8
+RECENT_EVENTS = 12
 AUTOPLAY_LIMIT = 5000
 RETRIES = 3
 
-
-class Refusal(Exception):
-    """Bad input: answered with one friendly sentence, and nothing changed."""
-
-    def __init__(self, message: str, *, stale: bool = False) -> None:
-        super().__init__(message)
-        self.message = message
-        self.stale = stale
+Notice = tuple[str, dict[str, Any]]
+"""A public sentence as data: a key of `bot.words` and its fields."""
 
 
 @dataclass
@@ -58,20 +56,30 @@ class Outcome:
     """What one call changed, for the Discord layer to show."""
 
     row: GameRow
-    state: FleetState | None = None
+    state: Any = None
     events: list[Event] = field(default_factory=list)
-    new_roll: bool = False
     ping: list[int] = field(default_factory=list)
     """Users who have a new decision to make."""
     last_one: int | None = None
     """A user who is now the only one the table waits for (after others decided)."""
     finished: bool = False
-    notice: str | None = None
+    ended: bool = False
+    """Ended early by the host or a moderator."""
+    notice: Notice | None = None
     """A sentence for the channel (a deadline passed, a seat went on autopilot)."""
     reminder: str | None = None
-    """A catalog key (`reminder` or `last_one`) when the only news is a reminder ping."""
-    share: str | None = None
-    """For a finished daily challenge: the spoiler-free result line."""
+    """``reminder`` or ``last_one`` when the only news is a reminder ping."""
+    result: GameResult | None = None
+    """A finished game's verified result (None if its log did not replay)."""
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A running (or finished) table and its game, state loaded."""
+
+    row: GameRow
+    game: AnyGame
+    state: Any
 
 
 class TableService:
@@ -79,94 +87,163 @@ class TableService:
         self,
         repo: Repository,
         clock: Callable[[], float] = time.time,
-        game: FleetDice | None = None,
+        games: Callable[[str], AnyGame] = get_game,
     ) -> None:
         self.repo = repo
         self.clock = clock
-        self.game = game or FleetDice()
+        self._games = games
+
+    def game(self, game_id: str) -> AnyGame:
+        try:
+            return self._games(game_id)
+        except KeyError as exc:
+            raise Refusal("unknown_game", game=game_id) from exc
 
     # --- lobby -------------------------------------------------------------------------------
 
     async def open_table(
         self,
         *,
+        game: str,
         channel_id: int,
         guild_id: int | None,
         parent_id: int | None,
         host_id: int,
         host_name: str,
         options: TableOptions,
+        game_options: dict[str, Any] | None = None,
+        locale: str | None = None,
+        lobby_message_id: int | None = None,
     ) -> GameRow:
-        row = _new_row(channel_id, guild_id, parent_id, host_id, host_name, options)
+        rules = self.game(game)
+        row = GameRow(
+            game=game,
+            channel_id=channel_id,
+            guild_id=guild_id,
+            parent_id=parent_id,
+            host_id=host_id,
+            seats=[Seat(user_id=host_id, name=host_name)],
+            options=options,
+            game_options=_validated(rules, game_options or {}),
+            seed=secrets.token_hex(8),
+            locale=locale,
+            lobby_message_id=lobby_message_id,
+        )
         try:
             return await self.repo.create(row)
         except ChannelBusy as exc:
-            raise Refusal(say("channel_busy")) from exc
+            raise Refusal("channel_busy") from exc
+
+    async def start_solo(self, game: str, **where: Any) -> Outcome:
+        """A solo table, started at once (`where`: as for `open_table`)."""
+        rules = self.game(game)
+        if rules.min_seats > 1:
+            raise Refusal("no_solo", game=game)
+        row = await self.open_table(game=game, options=TableOptions(solo=True), **where)
+        return await self.start(row.id, row.host_id)
+
+    async def check_challenge_open(self, game: str, user_id: int) -> None:
+        """Refuse early (before a thread is made) when today's attempt is already used."""
+        day = challenge.day_of(self.clock())
+        if await self.repo.attempted(game, day.isoformat(), user_id):
+            raise Refusal("challenge_done", number=challenge.number(day))
 
     async def start_challenge(
         self,
         *,
+        game: str,
         channel_id: int,
         guild_id: int | None,
         parent_id: int | None,
         user_id: int,
         name: str,
         secret: str,
+        ai: int = 0,
+        game_options: dict[str, Any] | None = None,
+        ai_names: Sequence[str] = (),
+        locale: str | None = None,
     ) -> Outcome:
-        """Today's challenge for this player: one attempt each, started at once."""
+        """Today's challenge for this player, started at once: the game is stored already
+        running, with the player's one attempt, in one transaction."""
+        rules = self.game(game)
         day = challenge.day_of(self.clock())
-        options = TableOptions(solo=True, challenge_day=day.isoformat())
-        row = _new_row(channel_id, guild_id, parent_id, user_id, name, options)
-        row = row.model_copy(update={"seed": challenge.seed(secret, day)})
+        seats = [Seat(user_id=user_id, name=name)]
+        seats += [Seat(name=ai_names[i] if i < len(ai_names) else f"AI {i + 1}") for i in range(ai)]
+        row = GameRow(
+            game=game,
+            channel_id=channel_id,
+            guild_id=guild_id,
+            parent_id=parent_id,
+            host_id=user_id,
+            seats=seats,
+            options=TableOptions(solo=len(seats) == 1, challenge_day=day.isoformat()),
+            game_options=_validated(rules, game_options or {}),
+            seed=challenge.seed(secret, game, day),
+            locale=locale,
+        )
+        started, events, log_entries = self._begin(row, rules)
+        attempt = Attempt(day.isoformat(), user_id)
         try:
-            created = await self.repo.claim_attempt(row, day.isoformat(), user_id, guild_id)
+            created = await self.repo.create(started, attempt, log_entries)
         except AlreadyPlayed as exc:
-            raise Refusal(say("challenge_done", number=challenge.number(day))) from exc
+            raise Refusal("challenge_done", number=challenge.number(day)) from exc
         except ChannelBusy as exc:
-            raise Refusal(say("channel_busy")) from exc
-        return await self.start(created.id, user_id)
-
-    async def check_challenge_open(self, user_id: int) -> None:
-        """Refuse early (before a thread is made) when today's attempt is already used."""
-        day = challenge.day_of(self.clock())
-        if await self.repo.attempted(day.isoformat(), user_id):
-            raise Refusal(say("challenge_done", number=challenge.number(day)))
+            raise Refusal("channel_busy") from exc
+        state = rules.load_state(created.state or "")
+        return Outcome(created, state, events, ping=self._humans_to_act(created, rules, state))
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRow:
-        async def change(row: GameRow) -> GameRow:
+        async def change(row: GameRow, rules: AnyGame) -> GameRow:
             if row.seat_of(user_id) is not None:
-                raise Refusal(say("already_seated"))
-            if len(row.seats) >= MAX_SEATS:
-                raise Refusal(say("lobby_full"))
+                raise Refusal("already_seated")
+            if len(row.seats) >= rules.max_seats:
+                raise Refusal("lobby_full", seats=rules.max_seats)
             return row.model_copy(update={"seats": [*row.seats, Seat(user_id=user_id, name=name)]})
 
         return await self._lobby_change(game_id, change)
 
     async def leave(self, game_id: int, user_id: int) -> GameRow:
-        async def change(row: GameRow) -> GameRow:
+        async def change(row: GameRow, rules: AnyGame) -> GameRow:
             if user_id == row.host_id:
-                raise Refusal(say("host_cannot_leave"))
+                raise Refusal("host_cannot_leave")
             if row.seat_of(user_id) is None:
-                raise Refusal(say("not_seated"))
+                raise Refusal("not_seated")
             return row.model_copy(update={"seats": [s for s in row.seats if s.user_id != user_id]})
 
         return await self._lobby_change(game_id, change)
 
-    async def add_ai(self, game_id: int, user_id: int) -> GameRow:
-        async def change(row: GameRow) -> GameRow:
+    async def add_ai(self, game_id: int, user_id: int, name: str) -> GameRow:
+        async def change(row: GameRow, rules: AnyGame) -> GameRow:
             if row.seat_of(user_id) is None:
-                raise Refusal(say("not_seated"))
-            if len(row.seats) >= MAX_SEATS:
-                raise Refusal(say("lobby_full"))
-            n = sum(1 for s in row.seats if s.is_ai) + 1
-            return row.model_copy(update={"seats": [*row.seats, Seat(name=say("ai_name", n=n))]})
+                raise Refusal("not_seated")
+            if len(row.seats) >= rules.max_seats:
+                raise Refusal("lobby_full", seats=rules.max_seats)
+            return row.model_copy(update={"seats": [*row.seats, Seat(name=name)]})
+
+        return await self._lobby_change(game_id, change)
+
+    async def cycle_option(
+        self, game_id: int, user_id: int, key: str, values: Sequence[Any]
+    ) -> GameRow:
+        """The host moves one of the game's options to its next value in the lobby."""
+
+        async def change(row: GameRow, rules: AnyGame) -> GameRow:
+            if user_id != row.host_id:
+                raise Refusal("host_only_options", name=_host_name(row))
+            if key not in rules.options.model_fields or not values:
+                raise Refusal("bad_button")
+            current = {**rules.options().model_dump(), **row.game_options}.get(key)
+            ahead = list(values)
+            value = ahead[(ahead.index(current) + 1) % len(ahead)] if current in ahead else ahead[0]
+            options = _validated(rules, {**row.game_options, key: value})
+            return row.model_copy(update={"game_options": options})
 
         return await self._lobby_change(game_id, change)
 
     async def cancel(self, game_id: int, user_id: int) -> GameRow:
-        async def change(row: GameRow) -> GameRow:
+        async def change(row: GameRow, rules: AnyGame) -> GameRow:
             if user_id != row.host_id:
-                raise Refusal(say("host_only_cancel", name=self._host_name(row)))
+                raise Refusal("host_only_cancel", name=_host_name(row))
             return row.model_copy(update={"status": "cancelled"})
 
         return await self._lobby_change(game_id, change)
@@ -174,26 +251,33 @@ class TableService:
     async def start(self, game_id: int, user_id: int) -> Outcome:
         for _ in range(RETRIES):
             row = await self._load(game_id)
+            rules = self.game(row.game)
             if row.status != "lobby":
-                raise Refusal(say("lobby_only"))
+                raise Refusal("lobby_only")
             if user_id != row.host_id:
-                raise Refusal(say("host_only_start", name=self._host_name(row)))
-            if not row.options.solo and not 2 <= len(row.seats) <= MAX_SEATS:
-                raise Refusal(say("need_players"))
-            seats = 1 if row.options.solo else len(row.seats)
-            opts = {"captains": row.options.captains, "trophies": row.options.trophies}
-            state, events = self.game.start(seats, row.seed, opts)
-            state, auto_events, log = self._autoplay(row, state)
-            events += auto_events
-            new = self._with_state(row, None, state, events).model_copy(update={"status": "active"})
+                raise Refusal("host_only_start", name=_host_name(row))
+            fewest = rules.min_seats if row.options.solo else max(2, rules.min_seats)
+            if not fewest <= len(row.seats) <= rules.max_seats:
+                raise Refusal("need_players", least=fewest, most=rules.max_seats)
+            new, events, log_entries = self._begin(row, rules)
             try:
-                saved = await self.repo.save(new, row.version, log)
+                saved = await self.repo.save(new, row.version, log_entries)
             except Conflict:
                 continue
-            return Outcome(
-                saved, state, events, new_roll=True, ping=self._humans_to_act(saved, state)
-            )
-        raise Refusal(say("busy"))
+            state = rules.load_state(saved.state or "")
+            return Outcome(saved, state, events, ping=self._humans_to_act(saved, rules, state))
+        raise Refusal("busy")
+
+    def _begin(self, row: GameRow, rules: AnyGame) -> tuple[GameRow, list[Event], list[LogEntry]]:
+        """The row of a game just started: its first state, after AI seats' first moves."""
+        try:
+            state, events = rules.start(len(row.seats), row.seed, row.game_options)
+        except EngineError as exc:
+            raise Refusal("bad_options") from exc
+        state, more, log_entries = self._autoplay(row, rules, state)
+        events += more
+        new = self._with_state(row, rules, None, state, events)
+        return new.model_copy(update={"status": "active"}), events, log_entries
 
     # --- play --------------------------------------------------------------------------------
 
@@ -203,71 +287,104 @@ class TableService:
         user_id: int,
         text: str,
         *,
-        acted: int | None = None,
-        die_phase: str | None = None,
+        token: str | None = None,
+        public: bool = False,
+        channel: int | None = None,
     ) -> Outcome:
-        """Apply one player's action. `acted` (from a prompt) or `die_phase` (from a roll
-        message) mark where the click came from; a click from an older prompt is stale."""
+        """Apply one player's action. `token` is what the clicked button carried: a prompt's
+        seat token, or with `public` a public message's token; a click from a message the
+        game has moved past is stale and changes nothing. `channel`: where the click came
+        from, which must be the table's own."""
         for _ in range(RETRIES):
-            row, state = await self.load_game(game_id)
-            seat = self._seat(row, user_id)
-            if acted is not None and state.players[seat].acted != acted:
-                raise Refusal(self._stale_message(state, seat), stale=True)
-            if die_phase is not None and die_phase != phase_tag(state):
-                raise Refusal(self._stale_message(state, seat), stale=True)
+            loaded = await self.load_game(game_id)
+            row, rules, state = loaded.row, loaded.game, loaded.state
+            check_channel(row, channel)
+            seat = _seat(row, user_id)
+            current = rules.token(state, None if public else seat)
+            if token is not None and token != current:
+                raise self._stale(rules, state, seat)
             try:
-                action = self.game.parse_action(text)
-            except ActionSyntaxError as exc:
-                raise Refusal(exc.reason) from exc
-            if self.game.pending(state, seat) is None:
-                raise Refusal(say("not_your_turn"))
+                action = rules.parse_action(text)
+            except (EngineError, ValueError) as exc:
+                raise Refusal("not_an_action", text=text[:60]) from exc
+            if seat not in rules.to_act(state):
+                waiting = rules.to_act(state)
+                names = [row.seats[s].name for s in waiting]
+                raise Refusal("not_your_turn", names=names)
             try:
-                new_state, events = self.game.apply(state, seat, action)
+                new_state, events = rules.apply(state, seat, action)
             except IllegalAction as exc:
-                raise Refusal(exc.reason) from exc
-            log: list[tuple[int, int | None, str]] = [(seat, user_id, action.text)]
-            new_state, auto_events, auto_log = self._autoplay(row, new_state)
+                raise Refusal("illegal", exc, game=row.game) from exc
+            entries: list[LogEntry] = [(seat, user_id, action.text)]
+            new_state, auto_events, auto_log = self._autoplay(row, rules, new_state)
             outcome = await self._commit(
-                row, state, new_state, events + auto_events, log + auto_log
+                row, rules, state, new_state, events + auto_events, entries + auto_log
             )
             if outcome is not None:
                 return outcome
-        raise Refusal(say("busy"))
+        raise Refusal("busy")
 
-    async def end(self, game_id: int, user_id: int, moderator: bool) -> GameRow:
+    async def end(self, channel_id: int, user_id: int, moderator: bool) -> Outcome:
+        """The host (or a moderator) ends the channel's game. A game whose row is damaged can
+        always be ended, which frees the channel; a daily challenge only by its player."""
+        try:
+            row = await self.find(channel_id)
+        except Refusal as refusal:
+            if refusal.code != "corrupt":
+                raise
+            head = await self.repo.head(channel_id)
+            if head is None or head.status not in OPEN_STATUSES:
+                raise
+            if user_id != head.host_id and not moderator:
+                raise Refusal("end_denied") from None
+            await self.repo.close_damaged(head.id)
+            log.warning("game %s: damaged row closed by user %s", head.id, user_id)
+            raise Refusal("damaged_closed") from None
         for _ in range(RETRIES):
-            row = await self._load(game_id)
             if row.status not in OPEN_STATUSES:
-                raise Refusal(say("game_over"))
+                raise Refusal("game_over")
+            if row.options.challenge_day and user_id != row.host_id:
+                raise Refusal("challenge_private")
             if user_id != row.host_id and not moderator:
-                raise Refusal(say("end_denied"))
+                raise Refusal("end_denied")
             new = row.model_copy(update={"status": "cancelled", "deadline_at": None})
             try:
-                return await self.repo.save(new, row.version)
+                saved = await self.repo.save(new, row.version)
             except Conflict:
+                row = await self._load(row.id)
                 continue
-        raise Refusal(say("busy"))
+            state = None
+            if saved.state is not None:
+                state = self._state(saved, self.game(saved.game))
+            return Outcome(saved, state, ended=True)
+        raise Refusal("busy")
 
     async def set_autopilot(
         self, game_id: int, user_id: int, moderator: bool, target: int, on: bool
     ) -> Outcome:
+        """The host or a moderator puts a seat on autopilot; a player may take their own seat
+        back. Never in a daily challenge: its score must be the player's own."""
         for _ in range(RETRIES):
-            row, state = await self.load_game(game_id)
-            if user_id != row.host_id and not moderator:
-                raise Refusal(say("autopilot_denied"))
+            loaded = await self.load_game(game_id)
+            row, rules, state = loaded.row, loaded.game, loaded.state
+            if row.options.challenge_day:
+                raise Refusal("challenge_no_autopilot")
+            own_return = target == user_id and not on
+            if user_id != row.host_id and not moderator and not own_return:
+                raise Refusal("autopilot_denied")
             seat = row.seat_of(target)
             if seat is None:
-                raise Refusal(say("no_such_player"))
+                raise Refusal("no_such_player")
             seats = list(row.seats)
             seats[seat] = seats[seat].model_copy(update={"autopilot": on})
             row2 = row.model_copy(update={"seats": seats})
-            new_state, events, log = self._autoplay(row2, state)
-            outcome = await self._commit(row2, state, new_state, events, log, base=row)
+            new_state, events, entries = self._autoplay(row2, rules, state)
+            outcome = await self._commit(row2, rules, state, new_state, events, entries, base=row)
             if outcome is not None:
                 key = "autopilot_on" if on else "autopilot_off"
-                outcome.notice = say(key, name=seats[seat].name)
+                outcome.notice = (key, {"name": seats[seat].name})
                 return outcome
-        raise Refusal(say("busy"))
+        raise Refusal("busy")
 
     async def run_due(self, now: float | None = None) -> list[Outcome]:
         """Send half-time reminders and play default moves at deadlines (survives restarts:
@@ -277,119 +394,146 @@ class TableService:
         for row in await self.repo.due(now):
             try:
                 outcome = await self._run_deadline(row, now)
-            except (Refusal, StorageError, EngineError):
+            except (Refusal, EngineError, Conflict):
+                continue
+            except Exception:
+                log.exception("game %s: the deadline could not be played", row.id)
                 continue
             if outcome is not None:
                 outcomes.append(outcome)
         return outcomes
 
     async def _run_deadline(self, row: GameRow, now: float) -> Outcome | None:
-        state = self._state(row)
+        rules = self.game(row.game)
+        state = self._state(row, rules)
         assert row.deadline_at is not None
-        waiting = self._humans_to_act(row, state)
+        waiting = self._humans_to_act(row, rules, state)
         if now < row.deadline_at:
             saved = await self.repo.save(row.model_copy(update={"reminded": True}), row.version)
             key = "last_one" if len(waiting) == 1 else "reminder"
             return Outcome(saved, state, ping=waiting, reminder=key)
-        late = self.game.to_act(state)
-        step = (state.round, state.phase, state.stage)
+        late = rules.to_act(state)
+        step = rules.step(state)
         new_state, events = state, []
-        log: list[tuple[int, int | None, str]] = []
+        entries: list[LogEntry] = []
         for seat in late:
             # Only the decisions that were due: once the game moves to another step, the
             # seat's next decision gets a deadline of its own.
-            while seat in self.game.to_act(new_state) and step == (
-                new_state.round,
-                new_state.phase,
-                new_state.stage,
-            ):
-                action = self.game.default_action(new_state, seat)
-                new_state, more = self.game.apply(new_state, seat, action)
+            while seat in rules.to_act(new_state) and rules.step(new_state) == step:
+                action = rules.default_action(new_state, seat)
+                new_state, more = rules.apply(new_state, seat, action)
                 events += more
-                log.append((seat, None, action.text))
-        new_state, auto_events, auto_log = self._autoplay(row, new_state)
-        outcome = await self._commit(row, state, new_state, events + auto_events, log + auto_log)
+                entries.append((seat, None, action.text))
+        new_state, auto_events, auto_log = self._autoplay(row, rules, new_state)
+        outcome = await self._commit(
+            row, rules, state, new_state, events + auto_events, entries + auto_log
+        )
         if outcome is not None:
-            names = ", ".join(row.seats[s].name for s in late)
-            outcome.notice = say("deadline_applied", names=names)
+            outcome.notice = ("deadline_applied", {"names": [row.seats[s].name for s in late]})
         return outcome
 
-    async def set_messages(self, game_id: int, board_id: int | None, roll_id: int | None) -> None:
-        """Remember which messages show this game's board and current roll."""
-        await self.repo.set_messages(game_id, board_id, roll_id)
+    async def set_messages(self, row: GameRow, **ids: int | None) -> None:
+        """Remember which messages show this table and that they show `row.version`."""
+        await self.repo.set_messages(row.id, row.version, **ids)
 
     # --- reading -------------------------------------------------------------------------------
+
+    async def row(self, game_id: int) -> GameRow:
+        """A table in any state (lobby, running, over)."""
+        return await self._load(game_id)
 
     async def find(self, channel_id: int) -> GameRow:
         try:
             row = await self.repo.load_by_channel(channel_id)
         except CorruptGame as exc:
-            raise Refusal(say("corrupt")) from exc
+            raise Refusal("corrupt") from exc
         if row is None:
-            raise Refusal(say("no_game"))
+            raise Refusal("no_game")
         return row
 
-    async def load_game(self, game_id: int) -> tuple[GameRow, FleetState]:
+    async def load_game(self, game_id: int) -> Loaded:
+        """A running table; refused if it is still a lobby or over."""
         row = await self._load(game_id)
         if row.status == "lobby":
-            raise Refusal(say("not_started"))
+            raise Refusal("not_started")
         if row.status != "active":
-            raise Refusal(say("game_over"))
-        return row, self._state(row)
+            raise Refusal("game_over")
+        rules = self.game(row.game)
+        return Loaded(row, rules, self._state(row, rules))
 
-    async def load_any(self, game_id: int) -> tuple[GameRow, FleetState | None]:
+    async def load_any(self, game_id: int) -> Loaded:
+        """A started table, running or finished."""
         row = await self._load(game_id)
-        return row, self._state(row) if row.state else None
+        rules = self.game(row.game)
+        if row.state is None:
+            raise Refusal("not_started")
+        return Loaded(row, rules, self._state(row, rules))
 
-    async def log_lines(self, row: GameRow, limit: int = 20) -> list[str]:
-        """The last moves, told as events: the action log replayed from the seed."""
+    async def history(self, row: GameRow) -> tuple[list[Event], bool]:
+        """Every event of the game, replayed from its action log, and whether the whole log
+        replayed: a log the rules no longer accept (a damaged entry, a rules change) gives
+        the events up to that entry."""
+        rules = self.game(row.game)
         entries = await self.repo.actions(row.id)
-        if not entries:
-            return []
-        seats = 1 if row.options.solo else len(row.seats)
-        opts = {"captains": row.options.captains, "trophies": row.options.trophies}
-        state = self.game.new_game(seats, row.seed, opts)
-        lines: list[str] = []
+        try:
+            state, events = rules.start(len(row.seats), row.seed, row.game_options)
+        except EngineError:
+            log.warning("game %s: its setup no longer replays", row.id)
+            return [], False
         for entry in entries:
-            state, events = self.game.apply(state, entry.seat, entry.action)
-            lines += [self.event_text(row, e) for e in events if e.kind != "nothing"]
-        return lines[-limit:]
-
-    def event_text(self, row: GameRow, event: Event) -> str:
-        line = event_line(event)
-        if event.seat is not None and event.seat < len(row.seats):
-            line = line.replace(f"Player {event.seat + 1}", row.seats[event.seat].name, 1)
-        return line
+            try:
+                state, more = rules.apply(state, entry.seat, entry.action)
+            except EngineError:
+                log.warning("game %s: the log stops replaying at entry %s", row.id, entry.seq)
+                return events, False
+            events += more
+        return events, True
 
     # --- results ---------------------------------------------------------------------------------
 
-    async def _record(self, row: GameRow, state: FleetState) -> str | None:
-        """A finished game's results, recorded only as the server replays them from the seed
-        and the action log: a log that does not lead to this state is refused."""
-        entries = await self.repo.actions(row.id)
-        opts = {"captains": row.options.captains, "trophies": row.options.trophies}
+    async def verified_results(
+        self, row: GameRow, rules: AnyGame, state: Any, more: Sequence[LogEntry] = ()
+    ) -> tuple[GameResult, list[ResultEntry]] | None:
+        """A finished game's results, only if the server replays the stored action log (plus
+        `more`, not stored yet) from the seed to exactly this state: a log that does not lead
+        here is refused. Moves played for a human (autopilot, a deadline) mark the score as
+        assisted."""
+        stored = await self.repo.actions(row.id)
+        entries = [(e.seat, e.user_id, e.action) for e in stored] + list(more)
         try:
             replayed = replay(
-                self.game, _seats(row), row.seed, [(e.seat, e.action) for e in entries], opts
+                rules, len(row.seats), row.seed, [(s, a) for s, _, a in entries], row.game_options
             )
         except EngineError:
             replayed = None
         if replayed is None or replayed != state:
             log.error("game %s: the action log does not replay to its final state", row.id)
             return None
-        result = self.game.result(replayed)
-        kind = "challenge" if row.options.challenge_day else "solo" if row.options.solo else "multi"
+        result = rules.result(replayed)
+        assisted = {s for s, user, _ in entries if user is None and not row.seats[s].is_ai}
         scored = []
         for s in result.seats:
             user = row.seats[s.seat].user_id
             if user is not None:
-                won = kind == "multi" and s.seat in result.winners
-                scored.append((user, s.total, s.title, won))
-        await self.repo.record_results(row.id, kind, row.guild_id, scored, row.created_at)
-        if row.options.challenge_day and result.seats[0].title:
-            day = date.fromisoformat(row.options.challenge_day)
-            return challenge.share_line(day, result.seats[0].total, result.seats[0].title)
-        return None
+                won = row.kind == "multi" and s.seat in result.winners
+                scored.append(ResultEntry(user, s.total, s.title, won, s.seat in assisted))
+        return result, scored
+
+    async def reconcile_results(self) -> int:
+        """At startup: record the results of finished games that have none (a database from
+        an earlier release, or a crash before results and games were saved together)."""
+        recorded = 0
+        for row in await self.repo.unrecorded():
+            rules = self.game(row.game)
+            try:
+                state = self._state(row, rules)
+            except Refusal:
+                continue
+            verified = await self.verified_results(row, rules, state)
+            if verified is not None:
+                await self.repo.record_results(row, verified[1])
+                recorded += 1
+        return recorded
 
     # --- internals ---------------------------------------------------------------------------
 
@@ -397,93 +541,74 @@ class TableService:
         try:
             return await self.repo.load(game_id)
         except CorruptGame as exc:
-            raise Refusal(say("corrupt")) from exc
-        except StorageError as exc:
-            raise Refusal(say("no_game")) from exc
+            raise Refusal("corrupt") from exc
+        except NoSuchGame as exc:
+            raise Refusal("no_game") from exc
 
-    def _state(self, row: GameRow) -> FleetState:
+    def _state(self, row: GameRow, rules: AnyGame) -> Any:
         if row.state is None:
-            raise Refusal(say("not_started"))
+            raise Refusal("not_started")
         try:
-            return self.game.load_state(row.state)
+            return rules.load_state(row.state)
         except EngineError as exc:
-            raise Refusal(say("corrupt")) from exc
+            log.error("game %s: damaged state: %s", row.id, exc)
+            raise Refusal("corrupt") from exc
 
-    def _seat(self, row: GameRow, user_id: int) -> int:
-        seat = row.seat_of(user_id)
-        if seat is None:
-            raise Refusal(say("not_seated"))
-        return seat
-
-    def _stale_message(self, state: FleetState, seat: int) -> str:
-        return say("stale") if self.game.pending(state, seat) else say("stale_nothing")
-
-    def _host_name(self, row: GameRow) -> str:
-        seat = row.seat_of(row.host_id)
-        return row.seats[seat].name if seat is not None else "the host"
+    def _stale(self, rules: AnyGame, state: Any, seat: int) -> Refusal:
+        return Refusal("stale" if seat in rules.to_act(state) else "stale_nothing")
 
     async def _lobby_change(
-        self, game_id: int, change: Callable[[GameRow], Awaitable[GameRow]]
+        self, game_id: int, change: Callable[[GameRow, AnyGame], Awaitable[GameRow]]
     ) -> GameRow:
         for _ in range(RETRIES):
             row = await self._load(game_id)
             if row.status != "lobby":
-                raise Refusal(say("lobby_only"))
-            new = await change(row)
+                raise Refusal("lobby_only")
+            new = await change(row, self.game(row.game))
             try:
                 return await self.repo.save(new, row.version)
             except Conflict:
                 continue
-        raise Refusal(say("busy"))
+        raise Refusal("busy")
 
     def _autoplay(
-        self, row: GameRow, state: FleetState
-    ) -> tuple[FleetState, list[Event], list[tuple[int, int | None, str]]]:
+        self, row: GameRow, rules: AnyGame, state: Any
+    ) -> tuple[Any, list[Event], list[LogEntry]]:
         """AI and autopilot seats play their default moves until a human must decide."""
         events: list[Event] = []
-        log: list[tuple[int, int | None, str]] = []
+        entries: list[LogEntry] = []
         for _ in range(AUTOPLAY_LIMIT):
-            robots = [s for s in self.game.to_act(state) if self._automatic(row, s)]
+            robots = [s for s in rules.to_act(state) if _automatic(row, s)]
             if not robots:
                 break
             seat = robots[0]
-            action = self.game.default_action(state, seat)
-            state, more = self.game.apply(state, seat, action)
+            action = rules.default_action(state, seat)
+            state, more = rules.apply(state, seat, action)
             events += more
-            log.append((seat, None, action.text))
-        return state, events, log
+            entries.append((seat, None, action.text))
+        return state, events, entries
 
-    @staticmethod
-    def _automatic(row: GameRow, seat: int) -> bool:
-        if row.options.solo:
-            return row.seats[0].autopilot
-        return row.seats[seat].is_ai or row.seats[seat].autopilot
-
-    def _humans_to_act(self, row: GameRow, state: FleetState) -> list[int]:
+    def _humans_to_act(self, row: GameRow, rules: AnyGame, state: Any) -> list[int]:
         users = []
-        for seat in self.game.to_act(state):
+        for seat in rules.to_act(state):
             user = row.seats[seat].user_id
-            if user is not None and not self._automatic(row, seat):
+            if user is not None and not _automatic(row, seat):
                 users.append(user)
         return users
 
     def _with_state(
-        self, row: GameRow, old: FleetState | None, state: FleetState, events: list[Event]
+        self, row: GameRow, rules: AnyGame, old: Any, state: Any, events: list[Event]
     ) -> GameRow:
-        recent = [*row.recent, *(self.event_text(row, e) for e in events if _shown(e))]
+        public = [e.to_json() for e in events if e.visible(None)]
         update: dict[str, object] = {
-            "state": self.game.dump_state(state),
-            "recent": recent[-RECENT_LINES:],
+            "state": rules.dump_state(state),
+            "recent": [*row.recent, *public][-RECENT_EVENTS:],
         }
         # A seat owes a new decision if it was not waiting, or has acted since (its own move
         # or a default at a deadline): each new decision gets the full turn time.
-        before = set(self.game.to_act(old)) if old else set()
-        newly_waiting = {
-            s
-            for s in self.game.to_act(state)
-            if s not in before or (old and old.players[s].acted != state.players[s].acted)
-        }
-        if self.game.is_over(state):
+        before = {s: rules.token(old, s) for s in rules.to_act(old)} if old is not None else {}
+        newly_waiting = [s for s in rules.to_act(state) if before.get(s) != rules.token(state, s)]
+        if rules.is_over(state):
             update.update(status="over", deadline_at=None, reminded=False)
         elif newly_waiting and row.options.turn_hours:
             update.update(deadline_at=self.clock() + row.options.turn_hours * 3600, reminded=False)
@@ -492,67 +617,61 @@ class TableService:
     async def _commit(
         self,
         row: GameRow,
-        old: FleetState,
-        state: FleetState,
+        rules: AnyGame,
+        old: Any,
+        state: Any,
         events: list[Event],
-        log: list[tuple[int, int | None, str]],
+        entries: list[LogEntry],
         base: GameRow | None = None,
     ) -> Outcome | None:
-        """Save; None when someone else saved first (the caller reloads and retries)."""
-        new = self._with_state(row, old, state, events)
+        """Save, with the results when the game is over (one transaction); None when someone
+        else saved first (the caller reloads and retries)."""
+        new = self._with_state(row, rules, old, state, events)
+        finished = rules.is_over(state)
+        result = None
+        results: list[ResultEntry] = []
+        if finished:
+            verified = await self.verified_results(new, rules, state, entries)
+            if verified is not None:
+                result, results = verified
+        crash_point("before_save")
         try:
-            saved = await self.repo.save(new, (base or row).version, log)
+            saved = await self.repo.save(new, (base or row).version, entries, results)
         except Conflict:
             return None
-        share = await self._record(saved, state) if self.game.is_over(state) else None
-        before = set(self._humans_to_act(row, old))
-        now_waiting = self._humans_to_act(saved, state)
+        crash_point("after_save")
+        before = set(self._humans_to_act(row, rules, old))
+        now_waiting = self._humans_to_act(saved, rules, state)
         ping = [u for u in now_waiting if u not in before]
-        new_roll = any(e.kind == "roll" for e in events)
         last = now_waiting[0] if len(before) > 1 and len(now_waiting) == 1 and not ping else None
-        return Outcome(
-            saved,
-            state,
-            events,
-            new_roll,
-            ping,
-            last_one=last,
-            finished=self.game.is_over(state),
-            share=share,
-        )
+        return Outcome(saved, state, events, ping, last_one=last, finished=finished, result=result)
 
 
-def _new_row(
-    channel_id: int,
-    guild_id: int | None,
-    parent_id: int | None,
-    host_id: int,
-    host_name: str,
-    options: TableOptions,
-) -> GameRow:
-    """A table with its host seated and a fresh random seed."""
-    return GameRow(
-        channel_id=channel_id,
-        guild_id=guild_id,
-        parent_id=parent_id,
-        host_id=host_id,
-        seats=[Seat(user_id=host_id, name=host_name)],
-        options=options,
-        seed=secrets.token_hex(8),
-    )
+def check_channel(row: GameRow, channel: int | None) -> None:
+    """A button acts on the table of the channel it was pressed in (or whose lobby sits in
+    that channel): a forged id naming another channel's table is refused."""
+    if channel is not None and channel not in (row.channel_id, row.parent_id):
+        raise Refusal("other_table")
 
 
-def _seats(row: GameRow) -> int:
-    return 1 if row.options.solo else len(row.seats)
+def _validated(rules: AnyGame, options: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return dict(rules.options.model_validate(options).model_dump())
+    except ValidationError as exc:
+        raise Refusal("bad_options") from exc
 
 
-def phase_tag(state: FleetState) -> str:
-    """A short name for the current draft, carried by dice buttons: ``3b`` or ``3t``."""
-    return f"{state.round}{state.phase[0]}"
+def _seat(row: GameRow, user_id: int) -> int:
+    seat = row.seat_of(user_id)
+    if seat is None:
+        raise Refusal("not_seated")
+    return seat
 
 
-_HIDDEN = frozenset({"nothing"})
+def _automatic(row: GameRow, seat: int) -> bool:
+    return row.seats[seat].is_ai or row.seats[seat].autopilot
 
 
-def _shown(event: Event) -> bool:
-    return event.kind not in _HIDDEN
+def _host_name(row: GameRow) -> str:
+    seat = row.seat_of(row.host_id)
+    return row.seats[seat].name if seat is not None else "?"

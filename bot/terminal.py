@@ -1,8 +1,8 @@
-"""Play Fleet: The Dice Game in a terminal: against heuristic seats, hot-seat, or solo against
-Captain Ruth. No Discord token needed.
+"""Play any registered game in a terminal: against AI seats, hot-seat, or solo. No Discord
+token needed. The terminal draws the same panels the bot draws in Discord, as text.
 
-    fleet-dice play --players 3 --ai 2,3
-    fleet-dice play --solo
+    python -m bot play --game fleet-dice --players 3 --ai 2,3
+    python -m bot play --game fleet-dice --solo
 """
 
 from __future__ import annotations
@@ -11,23 +11,19 @@ import argparse
 import secrets
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from bot.render import (
-    action_label,
-    board_lines,
-    decision_prompt,
-    event_line,
-    seat_name,
-    sheet_lines,
-)
+from bot.fronts import FRONTS, get_front
+from bot.fronts.base import Ctx, SeatInfo
+from bot.fronts.text import panel_text
+from bot.i18n import translator
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
-from engine.fleet_dice.policies import heuristic_action
-from engine.fleet_dice.rules import FleetDice
-from engine.fleet_dice.state import FleetState
+from engine.games import get_game
+from engine.simulate import parse_options
 
-HELP = """Type the number of a choice, or its action text (e.g. 'pick cod').
-  board        show the table         sheet [N]   show a player's sheet
+HELP = """Type the number of a choice, or its action text.
+  board        the table              mine        your own sheet or hand
   log          the last 30 events     help        this text
   quit         leave the game"""
 
@@ -35,107 +31,119 @@ HELP = """Type the number of a choice, or its action text (e.g. 'pick cod').
 class TerminalGame:
     def __init__(
         self,
+        game_id: str,
         seats: int,
         ai: set[int],
         seed: str,
-        options: dict[str, bool],
+        options: dict[str, Any],
         read: Callable[[str], str] = input,
         write: Callable[[str], None] = print,
+        locale: str | None = None,
     ) -> None:
-        self.game = FleetDice()
+        self.game = get_game(game_id)
+        self.front = get_front(game_id)
         self.ai = ai
         self.read = read
         self.write = write
-        self.log: list[str] = []
+        self.tr = translator(locale, self.front.domain)
+        self.names = [
+            self.tr._("AI {n}", n=s + 1) if s in ai else self.tr._("Player {n}", n=s + 1)
+            for s in range(seats)
+        ]
+        self.seen: list[Event] = []
         self.write(f"Game seed: {seed} (replay it with --seed {seed})")
         self.state, events = self.game.start(seats, seed, options)
         self._show(events)
 
-    def _show(self, events: list[Event]) -> None:
-        for event in events:
-            line = event_line(event)
-            self.log.append(line)
-            self.write("  " + line)
+    def ctx(self, reader: int | None) -> Ctx:
+        seats = [SeatInfo(n, ai=s in self.ai) for s, n in enumerate(self.names)]
+        recent = [e for e in self.seen if e.visible(reader)][-8:]
+        return Ctx(seats, self.tr, self.game.to_act(self.state), reader, recent)
 
-    def play(self) -> FleetState:
+    def _humans(self) -> list[int]:
+        return [s for s in range(len(self.names)) if s not in self.ai]
+
+    def _show(self, events: list[Event]) -> None:
+        # Hot-seat players share the screen: a private event is shown only when a single
+        # human plays, to that human.
+        humans = self._humans()
+        reader = humans[0] if len(humans) == 1 else None
+        for event in events:
+            self.seen.append(event)
+            if event.visible(reader) and (line := self.front.event(event, self.ctx(reader))):
+                self.write("  " + line)
+
+    def play(self) -> Any:
         self.write(HELP)
         while not self.game.is_over(self.state):
             waiting = self.game.to_act(self.state)
             robots = [s for s in waiting if s in self.ai]
             seat = robots[0] if robots else waiting[0]
             if seat in self.ai:
-                action = heuristic_action(self.game, self.state, seat)
+                text = self.game.default_action(self.state, seat).text
             else:
                 picked = self._ask(seat)
                 if picked is None:
-                    self.write("Left the game.")
+                    self.write(self.tr._("Left the game."))
                     return self.state
-                action = self.game.parse_action(picked)
-            self.state, events = self.game.apply(self.state, seat, action)
+                text = picked
+            self.state, events = self.game.apply(self.state, seat, text)
             self._show(events)
         self._final()
         return self.state
 
+    def _board(self) -> str:
+        step = self.front.public_step(self.game.view(self.state, None), self.ctx(None))
+        board = panel_text(self.front.board(self.game.view(self.state, None), self.ctx(None)))
+        return board + ("\n" + panel_text(step, numbered=False) if step else "")
+
     def _ask(self, seat: int) -> str | None:
         """Ask a human seat for a legal action; None if they quit."""
         self.write("")
-        self.write("\n".join(board_lines(self.game, self.state)))
-        task = self.game.pending(self.state, seat)
-        assert task is not None
-        legal = [a.text for a in self.game.legal_actions(self.state, seat)]
-        self.write(f"{seat_name(seat)}: {decision_prompt(task)}")
-        for i, text in enumerate(legal, 1):
-            self.write(f"  {i:>2}. {action_label(text):<30} [{text}]")
+        self.write(self._board())
+        legal = self.game.legal_actions(self.state, seat)
+        ctx = self.ctx(seat)
+        panel = self.front.prompt(self.game.view(self.state, seat), seat, legal, ctx)
+        self.write(f"{self.names[seat]}:")
+        self.write(panel_text(panel))
+        texts = [c.action for c in panel.choices if c.action is not None]
         while True:
             try:
-                answer = self.read(f"{seat_name(seat)}> ").strip()
+                answer = self.read(f"{self.names[seat]}> ").strip()
             except EOFError:
                 return None
             if not answer:
                 continue
-            word, _, rest = answer.partition(" ")
+            word = answer.split()[0]
             if word in ("quit", "exit"):
                 return None
             if word == "help":
                 self.write(HELP)
             elif word == "board":
-                self.write("\n".join(board_lines(self.game, self.state)))
+                self.write(self._board())
             elif word == "log":
-                self.write("\n".join(self.log[-30:]))
-            elif word == "sheet":
-                self._sheet(rest, seat)
-            elif answer.isdigit() and 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
+                reader = seat if len(self._humans()) == 1 else None
+                lines = [self.front.event(e, ctx) for e in self.seen if e.visible(reader)]
+                self.write("\n".join(line for line in lines[-30:] if line))
+            elif word == "mine":
+                view = self.game.view(self.state, seat)
+                self.write(panel_text(self.front.private(view, seat, ctx)))
+            elif answer.isdigit() and 1 <= int(answer) <= len(texts):
+                return texts[int(answer) - 1]
             else:
                 try:
                     self.game.apply(self.state, seat, answer)
                 except IllegalAction as exc:
-                    self.write(exc.reason)
+                    self.write(self.front.refusal(exc, ctx))
                     continue
                 return answer
-
-    def _sheet(self, arg: str, seat: int) -> None:
-        n = len(self.state.players)
-        if arg.strip().isdigit() and 1 <= int(arg) <= n:
-            seat = int(arg) - 1
-        elif arg.strip():
-            self.write(f"There are players 1 to {n}.")
-            return
-        self.write("\n".join(sheet_lines(self.game, self.state, seat)))
 
     def _final(self) -> None:
         result = self.game.result(self.state)
         self.write("")
-        self.write("Final scores")
-        for s in result.seats:
-            parts = ", ".join(f"{k} {v}" for k, v in s.breakdown.items())
-            title = f" — {s.title}" if s.title else ""
-            self.write(f"  {s.rank}. {seat_name(s.seat)}: {s.total} VP ({parts}){title}")
-        for note in result.notes:
-            self.write("  " + note)
-        if not self.state.solo:
-            names = " and ".join(seat_name(w) for w in result.winners)
-            self.write(f"Winner: {names}")
+        self.write(
+            panel_text(self.front.final(result, self.game.view(self.state, None), self.ctx(None)))
+        )
 
 
 def _parse_ai(text: str, seats: int) -> set[int]:
@@ -155,25 +163,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play a game in this terminal")
-    play.add_argument("--players", type=int, default=2, choices=[1, 2, 3, 4])
-    play.add_argument("--solo", action="store_true", help="play alone against Captain Ruth")
+    play.add_argument("--game", default="fleet-dice", choices=list(FRONTS))
+    play.add_argument("--players", type=int, default=None, help="seats (default: the fewest)")
+    play.add_argument("--solo", action="store_true", help="play alone (games with a solo mode)")
     play.add_argument(
-        "--ai",
-        default=None,
-        help="comma list of seats the heuristic plays (default: all but seat 1)",
+        "--ai", default=None, help="comma list of seats the AI plays (default: all but seat 1)"
     )
     play.add_argument("--seed", default=None, help="replay a game by its seed")
-    play.add_argument("--captains", action="store_true", help="deal captain cards")
-    play.add_argument("--trophies", action="store_true", help="play with trophies")
+    play.add_argument("--option", action="append", default=[], help="a game option, KEY=VALUE")
+    play.add_argument("--lang", default=None, help="the language to play in (en, de, pt-BR, it)")
     args = parser.parse_args(argv)
-    seats = 1 if args.solo else args.players
+    game = get_game(args.game)
+    seats = 1 if args.solo else (args.players or max(2, game.min_seats))
+    if not game.min_seats <= seats <= game.max_seats:
+        parser.error(f"{game.name} seats {game.min_seats} to {game.max_seats} players")
     try:
         ai = _parse_ai(args.ai, seats) if args.ai is not None else set(range(1, seats))
-    except argparse.ArgumentTypeError as exc:
+        options = parse_options(args.option)
+    except (argparse.ArgumentTypeError, ValueError) as exc:
         parser.error(str(exc))
     seed = args.seed or secrets.token_hex(4)
     try:
-        TerminalGame(seats, ai, seed, {"captains": args.captains, "trophies": args.trophies}).play()
+        TerminalGame(args.game, seats, ai, seed, options, locale=args.lang).play()
     except KeyboardInterrupt:
         print("\nLeft the game.")
     except EngineError as exc:

@@ -6,7 +6,7 @@ from typing import Any
 
 import discord
 
-from bot.embeds import embed_size, limit_problems
+from cogs.panels import embed_size, limit_problems
 
 LIMITS = {
     "content": 2000,

@@ -7,8 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.fronts.base import Front
+from bot.fronts.fleet_dice import FleetDiceFront
 
-FRONTS: dict[str, Callable[[], Front[Any]]] = {}
+FRONTS: dict[str, Callable[[], Front[Any]]] = {
+    "fleet-dice": FleetDiceFront,
+}
 
 _INSTANCES: dict[str, Front[Any]] = {}
 

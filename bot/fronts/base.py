@@ -109,12 +109,21 @@ class ChallengeSpec:
 class Front(Protocol[V_contra]):
     """How one game looks at the table (PLATFORM.md, seam 2). Every method gets a view."""
 
-    game_id: str
-    domain: str
-    """The gettext domain of the game's own words (its id)."""
-    lobby_options: Sequence[OptionSpec]
-    challenge: ChallengeSpec | None
-    """None: the game offers no daily challenge."""
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def domain(self) -> str:
+        """The gettext domain of the game's own words (its id)."""
+        ...
+
+    @property
+    def lobby_options(self) -> Sequence[OptionSpec]: ...
+
+    @property
+    def challenge(self) -> ChallengeSpec | None:
+        """None: the game offers no daily challenge."""
+        ...
 
     def title(self, tr: Tr) -> str:
         """The game's name in the reader's language."""
@@ -156,6 +165,10 @@ class Front(Protocol[V_contra]):
 
     def rules(self, ctx: Ctx) -> Panel:
         """A quick reference of the rules."""
+        ...
+
+    def title_name(self, code: str | None, ctx: Ctx) -> str:
+        """A rank title's name (`SeatResult.title`), or "" for none."""
         ...
 
     def share(self, result: GameResult, number: int, ctx: Ctx) -> str:

@@ -14,36 +14,6 @@ from engine.fleet_dice.player import (
 from engine.fleet_dice.state import MARKED, OPEN, Task
 from engine.fleet_dice.table import Table
 
-LABELS = {
-    "shrimp": "Shrimp",
-    "cod": "Cod",
-    "lobster": "Lobster",
-    "swordfish": "Swordfish",
-    "oyster": "Oyster",
-    "king_crab": "King Crab",
-    "captains_club": "Captain's Club",
-    "research_vessel": "Research Vessel",
-    "barge": "Barge",
-    "inuit": "Inuit",
-    "casino": "Casino",
-    "annas_bank": "Anna's Bank",
-    "seafood_buffet": "Seafood Buffet",
-    "scrap_yard": "Scrap Yard",
-    "fishermens_pub": "Fishermen's Pub",
-    "bait_shop": "Bait Shop",
-    "smokehouse": "Smokehouse",
-    "ridback_canning": "Ridback Canning Co.",
-    "coins": "3 Coins",
-    "harbor": "Harbor",
-    "wharf": "Wharf",
-    "market": "Market",
-}
-
-
-def label(name: str) -> str:
-    """Display name of a boat type, die face or section (``harbor:inuit`` → ``Inuit``)."""
-    return LABELS.get(section_name(name), name)
-
 
 def mark(t: Table, seat: int, section: str, via: str = "") -> bool:
     """Mark the top-most open box of a section and resolve it. False if none is open."""

@@ -8,16 +8,21 @@ import textwrap
 
 import pytest
 
-from bot.service import Refusal, TableService
+from bot.refusals import Refusal
+from bot.service import TableService
 from bot.storage import (
-    MIGRATIONS,
+    AlreadyPlayed,
+    Attempt,
     ChannelBusy,
     Conflict,
     CorruptGame,
     GameRow,
+    ResultEntry,
     Seat,
     SqliteRepository,
+    StorageUnavailable,
 )
+from bot.storage.migrations import MIGRATIONS
 
 from .helpers import open_table
 
@@ -58,16 +63,17 @@ async def test_a_database_from_an_older_schema_is_migrated_keeping_its_games(tmp
     assert await upgraded.schema_version() == MIGRATIONS[-1][0]
     row = await upgraded.load_by_channel(5)
     assert row is not None and row.seats[0].name == "a" and row.deadline_at is None
+    assert row.game_options == {} and row.recent == []
     await upgraded.close()
 
 
 async def test_save_succeeds_only_from_the_loaded_version(repo):
     row = await repo.create(lobby())
-    saved = await repo.save(row.model_copy(update={"recent": ["x"]}), row.version)
+    saved = await repo.save(row.model_copy(update={"recent": [{"kind": "x"}]}), row.version)
     assert saved.version == row.version + 1
     with pytest.raises(Conflict):
-        await repo.save(row.model_copy(update={"recent": ["y"]}), row.version)
-    assert (await repo.load(row.id)).recent == ["x"]
+        await repo.save(row.model_copy(update={"recent": [{"kind": "y"}]}), row.version)
+    assert (await repo.load(row.id)).recent == [{"kind": "x"}]
 
 
 async def test_the_action_log_is_appended_with_the_save(repo):
@@ -106,10 +112,26 @@ async def test_a_damaged_row_is_answered_clearly_and_other_games_keep_working(re
     await repo.execute("UPDATE games SET seats = '{not json' WHERE id = ?", (damaged.id,))
     with pytest.raises(CorruptGame):
         await repo.load(damaged.id)
-    with pytest.raises(Refusal, match="damaged"):
+    with pytest.raises(Refusal) as err:
         await service.find(1)
+    assert err.value.code == "corrupt"
     row = await service.join(healthy.id, 2, "b")
     assert len(row.seats) == 2
+
+
+async def test_a_damaged_game_can_always_be_ended_by_its_host_and_frees_the_channel(repo):
+    service = TableService(repo)
+    damaged = await open_table(service, 11, 1)
+    await repo.execute("UPDATE games SET seats = '{not json' WHERE id = ?", (damaged.id,))
+    with pytest.raises(Refusal) as err:
+        await service.end(11, 2, moderator=False)  # not the host
+    assert err.value.code == "end_denied"
+    with pytest.raises(Refusal) as err:
+        await service.end(11, 1, moderator=False)
+    assert err.value.code == "damaged_closed"
+    assert (await repo.head(11)).status == "cancelled"
+    fresh = await open_table(service, 11, 3)
+    assert (await service.find(11)).id == fresh.id
 
 
 async def test_a_damaged_game_state_is_answered_clearly(repo):
@@ -117,9 +139,12 @@ async def test_a_damaged_game_state_is_answered_clearly(repo):
     row = await open_table(service, 3, 1, solo=True)
     await service.start(row.id, 1)
     await repo.execute("UPDATE games SET state = '{\"seed\": 5}' WHERE id = ?", (row.id,))
-    with pytest.raises(Refusal, match="damaged"):
+    with pytest.raises(Refusal) as err:
         await service.act(row.id, 1, "coin")
-    assert await repo.list_active() != []  # the row itself still lists
+    assert err.value.code == "corrupt"
+    with pytest.raises(Refusal) as err:
+        await service.end(3, 1, moderator=False)
+    assert err.value.code == "damaged_closed" or (await repo.head(3)).status == "cancelled"
 
 
 def test_a_crash_between_statements_leaves_no_partial_write(tmp_path):
@@ -134,16 +159,16 @@ def test_a_crash_between_statements_leaves_no_partial_write(tmp_path):
             repo = await SqliteRepository.open({str(path)!r})
             row = await repo.create(GameRow(channel_id=1, host_id=1, seed="s",
                                             seats=[Seat(user_id=1, name="a")]))
-            row = await repo.save(row.model_copy(update={{"recent": ["kept"]}}), row.version,
-                                  [(0, 1, "pick cod")])
+            row = await repo.save(row.model_copy(update={{"recent": [{{"kind": "kept"}}]}}),
+                                  row.version, [(0, 1, "pick cod")])
             real = repo._run
             async def dying(sql, params=()):
                 if sql == "COMMIT":
                     os._exit(9)
                 return await real(sql, params)
             repo._run = dying
-            await repo.save(row.model_copy(update={{"recent": ["lost"]}}), row.version,
-                            [(0, 1, "use cod")])
+            await repo.save(row.model_copy(update={{"recent": [{{"kind": "lost"}}]}}),
+                            row.version, [(0, 1, "use cod")])
 
         asyncio.run(main())
     """)
@@ -160,7 +185,7 @@ def test_a_crash_between_statements_leaves_no_partial_write(tmp_path):
     import asyncio
 
     row, entries = asyncio.run(check())
-    assert row.recent == ["kept"]
+    assert row.recent == [{"kind": "kept"}]
     assert [e.action for e in entries] == ["pick cod"]
 
 
@@ -168,9 +193,80 @@ async def test_a_save_from_an_earlier_load_keeps_the_message_ids_stored_since(re
     # A click loads the game; meanwhile the board is re-posted and its id stored; the click's
     # save must not put the old ids back (else the next update posts a duplicate board).
     row = await repo.create(lobby())
-    await repo.set_messages(row.id, 111, 222)
-    saved = await repo.save(row.model_copy(update={"recent": ["moved"]}), row.version)
+    await repo.set_messages(row.id, 0, board=111, step=222)
+    saved = await repo.save(row.model_copy(update={"recent": [{"kind": "m"}]}), row.version)
     assert saved.version == row.version + 1
     stored = await repo.load(row.id)
-    assert (stored.board_message_id, stored.roll_message_id) == (111, 222)
-    assert stored.recent == ["moved"] and stored.version == saved.version
+    assert (stored.board_message_id, stored.step_message_id) == (111, 222)
+    assert stored.recent == [{"kind": "m"}] and stored.version == saved.version
+
+
+async def test_the_shown_version_only_moves_forward_and_marks_what_is_unshown(repo):
+    row = await repo.create(lobby(channel=20))
+    row = await repo.save(row, row.version)
+    assert [r.id for r in await repo.unshown(0)] == [row.id]
+    await repo.set_messages(row.id, row.version, lobby=5)
+    assert await repo.unshown(0) == []
+    await repo.set_messages(row.id, 0)  # an older publish finishing late
+    assert (await repo.load(row.id)).shown_version == row.version
+    with pytest.raises(ValueError, match="no such message"):
+        await repo.set_messages(row.id, 1, roll=3)
+
+
+async def test_an_attempt_and_its_game_are_claimed_together_or_not_at_all(repo):
+    row = await repo.create(
+        lobby(channel=30, game="fleet-dice"), Attempt("2026-11-22", 1), [(0, 1, "coin")]
+    )
+    assert [e.action for e in await repo.actions(row.id)] == ["coin"]
+    with pytest.raises(AlreadyPlayed):
+        await repo.create(lobby(channel=31), Attempt("2026-11-22", 1))
+    assert await repo.load_by_channel(31) is None, "a refused attempt leaves no game behind"
+    assert await repo.attempted("fleet-dice", "2026-11-22", 1)
+    assert not await repo.attempted("test-hands", "2026-11-22", 1)
+    other = await repo.create(lobby(channel=32, game="test-hands"), Attempt("2026-11-22", 1))
+    assert other.id, "one attempt a day per game, not per player"
+
+
+async def test_results_are_saved_with_the_final_move_and_recorded_once(repo):
+    row = await repo.create(lobby(channel=40))
+    row = await repo.save(
+        row.model_copy(update={"status": "over"}),
+        row.version,
+        [(0, 1, "x")],
+        [ResultEntry(1, 50, "deckhand", False)],
+    )
+    assert await repo.unrecorded() == []
+    stats = await repo.user_stats(1)
+    assert [(s.game, s.games, s.best_solo) for s in stats] == [("fleet-dice", 1, 50)]
+    await repo.record_results(row, [ResultEntry(1, 99, None, False)])  # again: ignored
+    assert (await repo.user_stats(1))[0].best_solo == 50
+
+
+@pytest.mark.parametrize(
+    "refusal",
+    ["PRAGMA query_only = ON", "PRAGMA max_page_count = 1"],
+    ids=["read-only", "disk-full"],
+)
+async def test_a_refused_write_is_one_clear_error_and_recovers_when_writable(repo, refusal):
+    # SQLite rolls back by itself after some failed writes; the adapter must not then mask
+    # the real error with "cannot rollback - no transaction is active".
+    row = await repo.create(lobby(channel=50))
+    await repo.execute(refusal)
+    big = row.model_copy(update={"recent": [{"kind": "x" * 5000}] * 8})
+    with pytest.raises(StorageUnavailable) as err:
+        await repo.save(big, row.version, [(0, 1, "coin")])
+    assert "rollback" not in str(err.value)
+    with pytest.raises(StorageUnavailable):
+        await repo.create(lobby(channel=51, recent=big.recent))
+    await repo.execute("PRAGMA query_only = OFF")
+    await repo.execute("PRAGMA max_page_count = 1073741823")
+    assert (await repo.load(row.id)).version == row.version, "nothing changed"
+    assert (await repo.save(big, row.version)).version == row.version + 1
+
+
+async def test_a_file_that_is_not_a_database_is_refused_at_open_in_one_line(tmp_path):
+    path = tmp_path / "not.db"
+    path.write_bytes(b"this is not an SQLite file " * 100)
+    with pytest.raises(StorageUnavailable) as err:
+        await SqliteRepository.open(path)
+    assert "\n" not in str(err.value) and "not.db" in str(err.value)

@@ -1,12 +1,16 @@
-"""The terminal front end plays whole games, and every rendered line fits a phone."""
+"""The terminal front end plays whole games of every registered game, and every rendered
+monospace line fits a phone."""
 
 import random
 
 import pytest
 
-from bot.render import LINE, action_label, board_lines, sheet_lines
+from bot.fronts import FRONTS, get_front
+from bot.fronts.base import Ctx, SeatInfo
+from bot.fronts.fleet_dice.sheet import LINE
+from bot.i18n import translator
 from bot.terminal import TerminalGame, main
-from engine.fleet_dice.rules import FleetDice
+from engine.games import get_game
 
 
 def scripted(answers):
@@ -25,7 +29,7 @@ def test_a_human_seat_plays_a_whole_game_against_ai_seats_by_numbers():
     out = []
     rng = random.Random(3)
     game = TerminalGame(
-        3, {1, 2}, "term", {}, read=lambda _: str(rng.randint(1, 2)), write=out.append
+        "fleet-dice", 3, {1, 2}, "term", {}, read=lambda _: str(rng.randint(1, 2)), write=out.append
     )
     state = game.play()
     assert state.phase == "over"
@@ -35,18 +39,32 @@ def test_a_human_seat_plays_a_whole_game_against_ai_seats_by_numbers():
 
 def test_hot_seat_solo_game_shows_ruth_and_the_rank_title():
     out = []
-    game = TerminalGame(1, set(), "solo-term", {}, read=lambda _: "1", write=out.append)
+    game = TerminalGame(
+        "fleet-dice", 1, set(), "solo-term", {}, read=lambda _: "1", write=out.append
+    )
     game.play()
     text = "\n".join(out)
     assert "Ruth takes" in text
     assert any(t in text for t in ("Greenhorn", "Deckhand", "Helmsman", "Captain"))
 
 
+@pytest.mark.parametrize("game_id", list(FRONTS))
+def test_every_game_plays_to_the_end_in_the_terminal(game_id):
+    out = []
+    rules = get_game(game_id)
+    seats = max(2, rules.min_seats)
+    game = TerminalGame(
+        game_id, seats, set(range(1, seats)), "any", {}, read=lambda _: "1", write=out.append
+    )
+    assert rules.is_over(game.play())
+    assert any("Final scores" in line or "==" in line for line in out)
+
+
 def test_commands_and_bad_input_get_answers_and_change_nothing():
     out = []
     seen = []
-    answers = scripted(["help", "sheet 2", "sheet 9", "log", "board", "fly away", "99", "quit"])
-    game = TerminalGame(2, {1}, "cmds", {}, read=answers, write=out.append)
+    answers = scripted(["help", "mine", "log", "board", "fly away", "99", "quit"])
+    game = TerminalGame("fleet-dice", 2, {1}, "cmds", {}, read=answers, write=out.append)
 
     def read(prompt):
         seen.append(game.state)
@@ -56,15 +74,14 @@ def test_commands_and_bad_input_get_answers_and_change_nothing():
     game.play()
     before = seen[0]
     text = "\n".join(out)
-    assert "Player 2 · " in text
-    assert "There are players 1 to 2." in text
+    assert "Player 1's sheet" in text
     assert "'fly away' is not an action" in text
     assert game.state == before
     assert "Left the game." in text
 
 
 def test_action_text_is_accepted_like_a_number():
-    game = TerminalGame(2, {1}, "text", {}, read=scripted([]), write=lambda _: None)
+    game = TerminalGame("fleet-dice", 2, {1}, "text", {}, read=scripted([]), write=lambda _: None)
     seat = game.game.to_act(game.state)[0]
     first = game.game.legal_actions(game.state, seat)[0].text
     game.read = scripted([first, "quit"])
@@ -72,21 +89,33 @@ def test_action_text_is_accepted_like_a_number():
     assert game.state.version >= 1
 
 
-def test_cli_refuses_bad_ai_seats():
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "--players", "2", "--ai", "5"],
+        ["play", "--players", "9"],
+        ["play", "--game", "chess"],
+        ["play", "--option", "nonsense"],
+    ],
+)
+def test_cli_refuses_bad_arguments(argv):
     with pytest.raises(SystemExit):
-        main(["play", "--players", "2", "--ai", "5"])
+        main(argv)
 
 
 @pytest.mark.parametrize("seats", [1, 4])
-def test_rendered_lines_fit_forty_characters_through_a_whole_game(seats):
-    game = FleetDice()
-    state = game.new_game(seats, "render", {"captains": seats > 1, "trophies": True})
-    rng = random.Random(5)
-    while not game.is_over(state):
-        for line in board_lines(game, state) + sheet_lines(game, state, 0):
-            assert len(line) <= LINE, line
-        seat = game.to_act(state)[0]
-        action = rng.choice(game.legal_actions(state, seat))
-        assert action_label(action.text)
-        state, _ = game.apply(state, seat, action)
-    assert all(len(line) <= LINE for line in board_lines(game, state))
+def test_every_sheet_line_fits_a_phone(seats):
+    rules = get_game("fleet-dice")
+    front = get_front("fleet-dice")
+    rng = random.Random(seats)
+    state, _ = rules.start(seats, f"lines{seats}")
+    tr = translator(None, "fleet-dice")
+    ctx = Ctx([SeatInfo(f"Player {n}") for n in range(seats)], tr)
+    while not rules.is_over(state):
+        seat = rules.to_act(state)[0]
+        for s in range(seats):
+            panel = front.private(rules.view(state, s), s, ctx)
+            for block in [*panel.lines, *(line for _, lines in panel.fields for line in lines)]:
+                for line in block.split("\n"):
+                    assert len(line) <= LINE, line
+        state, _ = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))

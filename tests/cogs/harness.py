@@ -10,15 +10,30 @@ import discord
 import simcord
 
 from bot.app import FleetBot
-from bot.custom_ids import decode
+from bot.service import Loaded
 from bot.settings import Settings
 from bot.storage import GameRow
-from engine.fleet_dice.state import FleetState
+from cogs.components import decode_action, known
 
 
 def make_bot(db: str, clock: Any = None) -> FleetBot:
     settings = Settings(database=db, run_scheduler=False, _env_file=None)  # type: ignore[call-arg]
     return FleetBot(settings, clock) if clock else FleetBot(settings)
+
+
+def ids(message: Any) -> list[str]:
+    """Every custom id on a message's components."""
+    return [c.custom_id for r in message.components for c in r.children if c.custom_id]
+
+
+def public_action(custom_id: str) -> str | None:
+    """The action a public button applies (``fl1:pub:…`` or a first-release die)."""
+    parts = custom_id.split(":", 4)
+    if custom_id.startswith("fl1:pub:") and len(parts) == 5:
+        return decode_action(parts[4])
+    if custom_id.startswith("fl1:die:") and len(parts) == 5:
+        return f"pick {parts[4]}"
+    return None
 
 
 @dataclass
@@ -46,28 +61,38 @@ class Table:
         """The SimCord handle of the game's thread, for slash commands typed there."""
         return next(t for t in self.channel.threads if t.id == self.thread_id)
 
+    def add(self, *names: str) -> list[Any]:
+        actors = []
+        for name in names:
+            actor = self.guild.add_member(self.env.create_user(name))
+            self.players[actor.id] = actor
+            actors.append(actor)
+        return actors
+
     async def row(self) -> GameRow:
         return await self.service.find(self.thread_id)
 
-    async def state(self) -> FleetState:
-        row = await self.row()
-        assert row.state is not None
-        return self.service.game.load_state(row.state)
+    async def loaded(self) -> Loaded:
+        return await self.service.load_any((await self.row()).id)
 
-    async def message(self, message_id: int | None) -> discord.Message:
+    async def state(self) -> Any:
+        return (await self.loaded()).state
+
+    async def message(self, message_id: int | None, where: Any = None) -> discord.Message:
         assert message_id is not None
-        return await self.thread().fetch_message(message_id)
+        return await (where or self.thread()).fetch_message(message_id)
 
-    async def open(self, host: Any, *command: str, **options: Any) -> None:
+    async def open(self, host: Any, command: str = "table new", **options: Any) -> None:
+        options.setdefault("game", "fleet-dice")
         before = {t.id for t in self.bot.get_guild(self.guild.id).threads}
-        result = await host.slash(self.channel, "fleet " + " ".join(command or ("new",)), **options)
+        result = await host.slash(self.channel, command, **options)
         assert result.acknowledged
         after = [t for t in self.bot.get_guild(self.guild.id).threads if t.id not in before]
-        assert after, "a thread was opened for the game"
+        assert after, f"a thread was opened for the game: {result.followups}"
         self.thread_id = after[0].id
 
     async def restart(self, db: str) -> None:
-        """Restart the bot process-in-memory on the same database, as after a crash."""
+        """Restart the bot on the same database, as after a crash."""
         new_bot = make_bot(db)
         old_repo = self.bot.repo
         await self.env.restart_bot(new_bot)
@@ -77,34 +102,29 @@ class Table:
         await new_bot.tree.sync()
 
     async def lobby(self) -> discord.Message:
-        async for m in self.thread().history(limit=50, oldest_first=True):
-            if m.embeds and "table open" in (m.embeds[0].title or ""):
-                return m
-        raise AssertionError("no lobby message")
+        """The lobby message, posted in the channel the table's thread opened from."""
+        row = await self.row()
+        where = self.bot.get_channel(row.parent_id) if row.parent_id else self.thread()
+        return await self.message(row.lobby_message_id, where)
 
     async def play_one(self) -> None:
-        """The next player who must act does so through the UI."""
-        state = await self.state()
-        game = self.service.game
-        seat = game.to_act(state)[0]
-        row = await self.row()
-        user = row.seats[seat].user_id
-        actor = self.players[user]
-        task = game.pending(state, seat)
-        assert task is not None
-        if task.kind == "pick" and self.rng.random() < 0.7:
-            roll = await self.message(row.roll_message_id)
-            dice = [
-                c.custom_id
-                for r in roll.components
-                for c in r.children
-                if c.custom_id and c.custom_id.startswith("fl1:die:")
-            ]
-            result = await actor.click(roll, custom_id=self.rng.choice(dice))
+        """The next player who must act does so through the UI: often through a public
+        button on the step message when one applies a legal move, else Act and a prompt."""
+        loaded = await self.loaded()
+        row, rules, state = loaded.row, loaded.game, loaded.state
+        seat = rules.to_act(state)[0]
+        actor = self.players[row.seats[seat].user_id]
+        legal = {a.text for a in rules.legal_actions(state, seat)}
+        public = []
+        if row.step_message_id:
+            step = await self.message(row.step_message_id)
+            public = [i for i in ids(step) if public_action(i) in legal]
+        if public and self.rng.random() < 0.7:
+            result = await actor.click(step, custom_id=self.rng.choice(public))
         else:
             board = await self.message(row.board_message_id)
             prompt = await actor.click(board, label="Act")
-            assert prompt.ephemeral and prompt.response is not None
+            assert prompt.ephemeral and prompt.response is not None, prompt
             result = await self.choose(actor, prompt.response)
         assert result.acknowledged
         self.clicks += 1
@@ -112,13 +132,14 @@ class Table:
     async def choose(self, actor: Any, response: Any) -> Any:
         rows = response.components
         children = [c for r in rows for c in r["components"]]
-        select = [c for c in children if c["type"] == 3]
-        if select:
-            value = self.rng.choice(select[0]["options"])["value"]
-            return await actor.select(response.message, [value], custom_id=select[0]["custom_id"])
-        ids = [c["custom_id"] for c in children]
-        assert all(decode(i) for i in ids)
-        return await actor.click(response.message, custom_id=self.rng.choice(ids))
+        selects = [c for c in children if c["type"] == 3]
+        if selects:
+            menu = self.rng.choice(selects)
+            value = self.rng.choice(menu["options"])["value"]
+            return await actor.select(response.message, [value], custom_id=menu["custom_id"])
+        choices = [c["custom_id"] for c in children]
+        assert choices and all(known(i) for i in choices), choices
+        return await actor.click(response.message, custom_id=self.rng.choice(choices))
 
     async def play_to_end(self, limit: int = 3000) -> None:
         for _ in range(limit):
@@ -127,3 +148,12 @@ class Table:
                 return
             await self.play_one()
         raise AssertionError("the game did not end")
+
+
+def said(result: Any) -> str:
+    """Everything a click or command answered privately: the ephemeral response, its
+    followups, or the note on the prompt message the click edited."""
+    texts = [f.content for f in result.followups if f.ephemeral]
+    if result.response is not None and (result.ephemeral or result.response.ephemeral):
+        texts.insert(0, result.response.content)
+    return " ".join(t for t in texts if t)

@@ -5,14 +5,13 @@ import asyncio
 
 import discord
 
-from bot.service import Refusal
-from cogs.views import FleetButton
+from bot.refusals import Refusal
+from cogs.components import Unknown
+from tests.cogs.harness import ids, said
 
 
 async def two_player_game(table, deadline=0):
-    alice = table.guild.add_member(table.env.create_user("alice"))
-    bob = table.guild.add_member(table.env.create_user("bob"))
-    table.players = {alice.id: alice, bob.id: bob}
+    alice, bob = table.add("alice", "bob")
     await table.open(alice, deadline=deadline) if deadline else await table.open(alice)
     await bob.click(await table.lobby(), label="Join")
     await alice.click(await table.lobby(), label="Start")
@@ -29,16 +28,7 @@ async def whose_pick(table):
 
 
 def die_ids(message):
-    return [c.custom_id for r in message.components for c in r.children if ":die:" in c.custom_id]
-
-
-def said(result):
-    """What the clicker was told privately: the ephemeral answer, an ephemeral followup, or
-    the note on the prompt message the click edited."""
-    texts = [f.content for f in result.followups if f.ephemeral]
-    if result.response is not None and (result.ephemeral or result.response.ephemeral):
-        texts.insert(0, result.response.content)
-    return " ".join(t for t in texts if t)
+    return [i for i in ids(message) if i.startswith("fl1:pub:")]
 
 
 def button_ids(response):
@@ -48,12 +38,10 @@ def button_ids(response):
 async def test_a_wrong_player_die_click_is_refused_and_changes_nothing(table):
     await two_player_game(table)
     current, other, row = await whose_pick(table)
-    roll = await table.message(row.roll_message_id)
+    roll = await table.message(row.step_message_id)
     result = await other.click(roll, custom_id=die_ids(roll)[0])
-    assert result.ephemeral
-    assert (
-        result.response.content
-        == f"It's {current.name}'s pick right now; you'll be pinged when it's your turn."
+    assert said(result) == (
+        f"The table is waiting for {current.name} right now; you'll be pinged when it's your turn."
     )
     assert (await table.row()).version == row.version
 
@@ -63,9 +51,9 @@ async def test_someone_without_a_seat_is_told_what_to_do_instead(table):
     carol = table.guild.add_member(table.env.create_user("carol"))
     row = await table.row()
     board = await table.message(row.board_message_id)
-    for label in ("Act", "My sheet"):
+    for label in ("Act", "Mine"):
         result = await carol.click(board, label=label)
-        assert result.ephemeral and "not playing in this game" in result.response.content
+        assert "not playing in this game" in said(result)
     assert (await table.row()).version == row.version
 
 
@@ -101,24 +89,45 @@ async def test_crafted_custom_ids_are_answered_clearly(table):
     row = await table.row()
     crafted = [
         "fl1:do:99999:0:coin",  # a game that does not exist
-        f"fl1:do:{row.id}:x:coin",  # a malformed count
+        f"fl1:do:{row.id}:X!:coin",  # a malformed token
         f"fl1:do:{row.id}:0:drop.table",  # not an action
         f"fl1:lobby:{row.id}:nuke",  # an unknown lobby operation
         "fl1:" + "9" * 90,  # garbage
+        "xx9:do:1:0:coin",  # not our format at all
+        f"fl1:sel:{row.id}:0",  # a select id pressed as a button with no value
     ]
     view = discord.ui.View(timeout=None)
     for i, cid in enumerate(crafted):
-        view.add_item(FleetButton(cid, f"b{i}"))
+        view.add_item(Unknown(cid))
+        view.children[-1].item.label = f"b{i}"
     message = await table.thread().send("crafted", view=view)
     answers = {}
     for cid in crafted:
         result = await alice.click(message, custom_id=cid)
         answers[cid] = said(result)
         assert answers[cid], cid
-    assert "no Fleet game" in answers[crafted[0]]
-    assert "isn't one of mine" in answers[crafted[1]]
-    assert "not an action" in answers[crafted[2]]
+    assert "no game in this channel" in answers[crafted[0]]
+    assert "older version" in answers[crafted[1]]
+    assert "not a move of this game" in answers[crafted[2]]
+    assert "older version" in answers[crafted[3]]
+    assert "isn't one of mine" in answers[crafted[5]]
     assert (await table.row()).version == row.version
+
+
+async def test_a_forged_id_naming_another_channels_table_is_refused(table):
+    alice, _ = await two_player_game(table)
+    row = await table.row()
+    # Another channel, where alice pastes a button that names the first table's game.
+    other = table.guild.create_text_channel("elsewhere")
+    channel = table.bot.get_channel(other.id)
+    view = discord.ui.View(timeout=None)
+    for i, cid in enumerate([f"fl1:board:{row.id}:mine", f"fl1:board:{row.id}:log"]):
+        view.add_item(Unknown(cid))
+        view.children[-1].item.label = f"b{i}"
+    message = await channel.send("forged", view=view)
+    for cid in (f"fl1:board:{row.id}:mine", f"fl1:board:{row.id}:log"):
+        result = await alice.click(message, custom_id=cid)
+        assert "belongs to a table in another channel" in said(result)
 
 
 async def test_concurrent_clicks_on_one_prompt_apply_at_most_once(table):
@@ -126,15 +135,16 @@ async def test_concurrent_clicks_on_one_prompt_apply_at_most_once(table):
     current, _, row = await whose_pick(table)
     state = await table.state()
     seat = row.seat_of(current.id)
-    text = table.service.game.legal_actions(state, seat)[0].text
-    acted = state.players[seat].acted
+    game = table.service.game(row.game)
+    text = game.legal_actions(state, seat)[0].text
+    token = game.token(state, seat)
     results = await asyncio.gather(
-        table.service.act(row.id, current.id, text, acted=acted),
-        table.service.act(row.id, current.id, text, acted=acted),
+        table.service.act(row.id, current.id, text, token=token),
+        table.service.act(row.id, current.id, text, token=token),
         return_exceptions=True,
     )
     refused = [r for r in results if isinstance(r, Refusal)]
-    assert len(refused) == 1 and "moved on" in refused[0].message
+    assert len(refused) == 1 and refused[0].stale
     entries = await table.service.repo.actions(row.id)
     assert len([e for e in entries if e.user_id == current.id]) == 1
 
@@ -142,7 +152,7 @@ async def test_concurrent_clicks_on_one_prompt_apply_at_most_once(table):
 async def test_old_buttons_keep_working_after_a_restart(table, db_path):
     await two_player_game(table)
     current, _, row = await whose_pick(table)
-    roll = await table.message(row.roll_message_id)
+    roll = await table.message(row.step_message_id)
     board_id = row.board_message_id
     await table.restart(db_path)
     result = await current.click(roll, custom_id=die_ids(roll)[0])  # an old message
@@ -160,7 +170,7 @@ async def test_a_deadline_reminds_at_half_time_then_plays_the_default_move(table
     await two_player_game(table, deadline=24)
     current, _, row = await whose_pick(table)
     assert row.deadline_at is not None
-    cog = table.bot.get_cog("Fleet")
+    cog = table.bot.get_cog("Table")
     await cog.scheduler.tick(now=row.deadline_at - 11 * 3600)
     last = [m async for m in table.thread().history(limit=1)][0]  # noqa: RUF015
     assert "reminder" in last.content or "last one" in last.content
@@ -175,17 +185,17 @@ async def test_a_deadline_reminds_at_half_time_then_plays_the_default_move(table
 
 async def test_end_by_a_player_without_permission_is_refused(table):
     _alice, bob = await two_player_game(table)
-    result = await bob.slash(table.handle(), "fleet end")
-    assert result.ephemeral and "Only the host or a moderator" in result.response.content
+    result = await bob.slash(table.handle(), "table end")
+    assert "Only the host or a moderator" in said(result)
     assert (await table.row()).status == "active"
 
 
 async def test_the_host_ends_the_game_after_confirming(table):
     alice, _ = await two_player_game(table)
-    ask = await alice.slash(table.handle(), "fleet end")
+    ask = await alice.slash(table.handle(), "table end")
     kept = await alice.click(ask.response.message, label="Keep playing")
     assert (await table.row()).status == "active" and kept.acknowledged
-    ask = await alice.slash(table.handle(), "fleet end")
+    ask = await alice.slash(table.handle(), "table end")
     await alice.click(ask.response.message, label="End the game")
     row = await table.row()
     assert row.status == "cancelled"
@@ -197,44 +207,43 @@ async def test_a_moderator_can_end_and_autopilot(table):
     _alice, bob = await two_player_game(table)
     mods = table.guild.create_role("Mods", permissions=discord.Permissions(manage_threads=True))
     mod = table.guild.add_member(table.env.create_user("mod"), roles=[mods])
-    result = await mod.slash(table.handle(), "fleet autopilot", player=bob)
-    assert "autopilot" in result.response.content
+    result = await mod.slash(table.handle(), "table autopilot", player=bob)
+    assert "autopilot" in said(result)
     row = await table.row()
     assert row.seats[row.seat_of(bob.id)].autopilot
     state = await table.state()
-    assert row.seat_of(bob.id) not in table.service.game.to_act(state)
-    ask = await mod.slash(table.handle(), "fleet end")
+    assert row.seat_of(bob.id) not in table.service.game(row.game).to_act(state)
+    ask = await mod.slash(table.handle(), "table end")
     await mod.click(ask.response.message, label="End the game")
     assert (await table.row()).status == "cancelled"
 
 
 async def test_commands_outside_a_game_say_how_to_start_one(table):
-    alice = table.guild.add_member(table.env.create_user("alice"))
-    for command in ("fleet act", "fleet board", "fleet log", "fleet sheet"):
+    (alice,) = table.add("alice")
+    for command in ("table act", "table board", "table log", "table mine"):
         result = await alice.slash(table.channel, command)
-        assert result.ephemeral and "/fleet new" in result.response.content, command
+        assert "/table new" in said(result), command
 
 
 async def test_rules_and_sheet_and_log_answer_privately(table):
     alice, bob = await two_player_game(table)
-    for command in ("fleet rules", "fleet log", "fleet sheet"):
+    for command in ("table rules", "table log", "table mine"):
         result = await alice.slash(table.handle(), command)
-        assert result.ephemeral, command
-    result = await alice.slash(table.handle(), "fleet sheet", player=bob)
-    assert result.ephemeral and "bob" in result.response.embeds[0].title
+        assert result.ephemeral and result.response.embeds, command
+    mine = await bob.slash(table.handle(), "table mine")
+    assert "bob" in mine.response.embeds[0].title
 
 
 async def test_a_second_table_in_the_same_channel_is_refused(table):
     alice, _ = await two_player_game(table)
-    result = await alice.slash(table.handle(), "fleet new")
+    result = await alice.slash(table.handle(), "table new", game="fleet-dice", here=True)
     assert "already hosts a game" in (
         result.followups[0].content if result.followups else result.response.content
     )
 
 
 async def test_lobby_rules_host_only_start_and_full_table(table):
-    alice = table.guild.add_member(table.env.create_user("alice"))
-    bob = table.guild.add_member(table.env.create_user("bob"))
+    alice, bob = table.add("alice", "bob")
     await table.open(alice)
     lobby = await table.lobby()
     result = await alice.click(lobby, label="Start")
@@ -256,7 +265,7 @@ async def test_a_prompt_click_that_takes_long_is_deferred_then_answered(table, m
     # Past ANSWER_WITHIN the click is acknowledged first (Discord's 3 seconds), then the
     # prompt is edited; a stale click on that path still changes nothing.
     await two_player_game(table)
-    answer_within = type(table.bot.get_cog("Fleet"))._do.__globals__["ANSWER_WITHIN"]
+    answer_within = type(table.bot.get_cog("Table")).on_prompt.__globals__["ANSWER_WITHIN"]
     act = table.service.act
 
     async def slow_act(*args, **kwargs):

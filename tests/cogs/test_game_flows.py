@@ -1,39 +1,30 @@
 """Cog flows in SimCord: real discord.py parsing, views and responses, all in memory."""
 
-from bot.embeds import final_embed
-
-
-async def add_players(table, *names):
-    actors = []
-    for name in names:
-        actor = table.guild.add_member(table.env.create_user(name))
-        table.players[actor.id] = actor
-        actors.append(actor)
-    return actors
-
 
 async def test_two_humans_play_a_whole_game_through_clicks(table):
-    alice, bob = await add_players(table, "alice", "bob")
+    alice, bob = table.add("alice", "bob")
     await table.open(alice)
     lobby = await table.lobby()
+    assert lobby.channel.id == table.channel.id, "the lobby is posted where friends look"
     await bob.click(lobby, label="Join")
     lobby = await table.lobby()
     assert "bob" in lobby.embeds[0].description
     await alice.click(lobby, label="Start")
     row = await table.row()
-    assert row.status == "active" and row.board_message_id and row.roll_message_id
+    assert row.status == "active" and row.board_message_id and row.step_message_id
+    lobby = await table.lobby()
+    assert not lobby.components, "a started table's lobby has no buttons left"
     await table.play_to_end()
     row = await table.row()
     assert row.status == "over"
     last = [m async for m in table.thread().history(limit=3)]
     assert any(m.embeds and m.embeds[0].title == "Final scores" for m in last)
-    state = await table.state()
-    assert state.round == 10
+    assert (await table.state()).round == 10
     assert table.clicks > 40
 
 
 async def test_one_human_and_three_ai_seats_play_to_the_end(table):
-    (alice,) = await add_players(table, "alice")
+    (alice,) = table.add("alice")
     await table.open(alice)
     for _ in range(3):
         await alice.click(await table.lobby(), label="Add AI seat")
@@ -47,14 +38,11 @@ async def test_one_human_and_three_ai_seats_play_to_the_end(table):
     entries = await table.service.repo.actions(row.id)
     assert {e.seat for e in entries} == {0, 1, 2, 3}
     assert all(e.user_id is None for e in entries if e.seat != 0)
-    state = await table.state()
-    embed = final_embed(table.service.game, row, state)
-    assert len(embed.fields) == 4
 
 
 async def test_solo_against_captain_ruth_shows_her_moves_and_the_rank(table):
-    (alice,) = await add_players(table, "alice")
-    await table.open(alice, "solo")
+    (alice,) = table.add("alice")
+    await table.open(alice, "table solo")
     row = await table.row()
     assert row.options.solo and row.status == "active"
     board = await table.message(row.board_message_id)
@@ -64,5 +52,18 @@ async def test_solo_against_captain_ruth_shows_her_moves_and_the_rank(table):
     final = next(m for m in history if m.embeds and m.embeds[0].title == "Final scores")
     titles = ("Greenhorn", "Deckhand", "Helmsman", "Captain")
     assert any(t in final.embeds[0].fields[0].value for t in titles)
-    lines = await table.service.log_lines(await table.row(), limit=500)
-    assert any(line.startswith("Ruth takes") for line in lines)
+    events, complete = await table.service.history(await table.row())
+    assert complete and any(e.kind == "ruth" for e in events)
+
+
+async def test_a_lobby_option_is_a_toggle_only_the_host_presses(table):
+    alice, bob = table.add("alice", "bob")
+    await table.open(alice)
+    await bob.click(await table.lobby(), label="Join")
+    refused = await bob.click(await table.lobby(), label="Captain cards: off")
+    assert refused.ephemeral and "Only the host" in refused.response.content
+    await alice.click(await table.lobby(), label="Captain cards: off")
+    lobby = await table.lobby()
+    assert "Captain cards: on" in lobby.embeds[0].description
+    await alice.click(lobby, label="Start")
+    assert (await table.state()).options.captains

@@ -113,6 +113,8 @@ class FakeDiscord:
         self.requests: list[tuple[str, str, Any]] = []
         self.problems: list[str] = []
         self.unhandled: list[str] = []
+        self.files = 0
+        """Files uploaded with messages (pictures)."""
         self.ws: web.WebSocketResponse | None = None
         self.ready = asyncio.Event()
         self.identifies = 0
@@ -247,9 +249,14 @@ class FakeDiscord:
         token_routes = path.startswith(("/interactions/", "/webhooks/"))
         if not token_routes and request.headers.get("Authorization") != f"Bot {TOKEN}":
             return self.json({"message": "401: Unauthorized", "code": 0}, 401)
-        body = await request.json() if request.can_read_body else None
         if request.content_type.startswith("multipart/"):
-            body = None
+            # A message with files: its JSON travels as the payload_json part.
+            form = await request.post()
+            payload = form.get("payload_json")
+            body = json.loads(payload) if isinstance(payload, str) else None
+            self.files += sum(1 for k in form if k.startswith("files["))
+        else:
+            body = await request.json() if request.can_read_body else None
         self.request_count += 1
         self.request_kinds[_kind(request.method, path)] += 1
         if self.record:
@@ -294,10 +301,15 @@ class FakeDiscord:
         if p[0] == "channels" and len(p) == 3 and p[2] == "messages" and method == "POST":
             return self.json(self._message(int(p[1]), body))
         if p[0] == "channels" and len(p) == 4 and p[2] == "messages":
+            if method == "DELETE":
+                self.messages.pop(int(p[3]))
+                return web.Response(status=204)
             message = self.messages[int(p[3])]
             if method == "PATCH":
                 message.update(self._fields(body), edited_timestamp=now())
             return self.json(message)
+        if p[0] == "channels" and p[-1] == "threads" and method == "POST":
+            return self.json(self._thread(int(p[1]), body))
         if p[0] == "channels" and len(p) == 2:
             return self.json(self.channels[int(p[1])])
         if p[0] == "interactions" and p[-1] == "callback":
@@ -317,6 +329,30 @@ class FakeDiscord:
             self._followed(inter)
             return self.json(self.messages[target])
         raise KeyError(method)
+
+    def _thread(self, parent: int, body: dict[str, Any]) -> dict[str, Any]:
+        """A thread under `parent` (from a message or not), as Discord returns it."""
+        if parent not in self.channels:
+            raise KeyError(parent)
+        tid = self.next_id()
+        thread = {
+            **self.channels[parent],
+            "id": str(tid),
+            "type": 11,
+            "name": body.get("name", "thread"),
+            "parent_id": str(parent),
+            "owner_id": BOT_USER["id"],
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": now(),
+                "locked": False,
+            },
+            "message_count": 0,
+            "member_count": 1,
+        }
+        self.channels[tid] = thread
+        return thread
 
     def _fields(self, body: dict[str, Any]) -> dict[str, Any]:
         return {k: body[k] for k in ("content", "embeds", "components") if k in body}
@@ -451,23 +487,26 @@ class FakeDiscord:
     async def slash(
         self,
         who: dict[str, Any],
-        sub: str,
+        command: str,
         channel_id: int = CHANNEL_ID,
         timeout: float | None = 3,
         **options: Any,
     ) -> Interaction:
+        """A slash command as typed: ``"table solo"`` (a group's subcommand) or ``"stats"``."""
+        name, _, sub = command.partition(" ")
         key = f"applications/{APP_ID}/guilds/{GUILD_ID}/commands"
-        fleet = next(c for c in self.commands.get(key, []) if c["name"] == "fleet")
+        found = next(c for c in self.commands.get(key, []) if c["name"] == name)
         opts = [
-            {"name": k, "type": 5 if isinstance(v, bool) else 3, "value": v}
+            {
+                "name": k,
+                "type": 5 if isinstance(v, bool) else 4 if isinstance(v, int) else 3,
+                "value": v,
+            }
             for k, v in options.items()
         ]
-        data = {
-            "id": fleet["id"],
-            "name": "fleet",
-            "type": 1,
-            "options": [{"type": 1, "name": sub, "options": opts}],
-        }
+        if sub:
+            opts = [{"type": 1, "name": sub, "options": opts}]
+        data = {"id": found["id"], "name": name, "type": 1, "options": opts}
         return await self.interact(2, who, data, channel_id=channel_id, timeout=timeout)
 
     async def click(

@@ -42,17 +42,22 @@ async def test_the_real_bot_survives_kill_9_and_old_buttons_still_work(fake, tmp
         assert sync.returncode == 0, err.decode()
         assert b"Synced" in out
     guild_commands = fake.commands[f"applications/{fake_app()}/guilds/{GUILD_ID}/commands"]
-    assert [c["name"] for c in guild_commands] == ["fleet"]
+    assert sorted(c["name"] for c in guild_commands) == [
+        "challenge",
+        "leaderboard",
+        "stats",
+        "table",
+    ]
 
     bot = await start_bot(fake, db, "run")
     try:
         await asyncio.wait_for(fake.ready.wait(), 30)
-        await fake.slash(ALICE, "solo", here=True)
+        await fake.slash(ALICE, "table solo", game="fleet-dice", here=True)
         await quiet(fake)
-        (roll,) = messages_with(fake, ":die:")
-        (board,) = messages_with(fake, ":sheet")
+        (roll,) = messages_with(fake, ":pub:")
+        (board,) = messages_with(fake, ":mine")
 
-        pick = await fake.click(ALICE, roll, next(b for b in fake.buttons(roll) if ":die:" in b))
+        pick = await fake.click(ALICE, roll, next(b for b in fake.buttons(roll) if ":pub:" in b))
         assert pick.callbacks[0]["type"] == 6  # deferred update of the roll message
         await quiet(fake)
         (prompt,) = pick.followups

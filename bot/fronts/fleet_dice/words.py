@@ -1,0 +1,76 @@
+"""Fleet: The Dice Game's words: the names of boats, ships, buildings and dice faces, with
+the emoji that go with them. Names are message ids of the ``fleet-dice`` domain."""
+
+from __future__ import annotations
+
+from bot.i18n import N_, Tr
+from engine.fleet_dice.player import section_name
+
+NAMES: dict[str, str] = {
+    "shrimp": N_("Shrimp"),
+    "cod": N_("Cod"),
+    "lobster": N_("Lobster"),
+    "swordfish": N_("Swordfish"),
+    "oyster": N_("Oyster"),
+    "king_crab": N_("King Crab"),
+    "captains_club": N_("Captain's Club"),
+    "research_vessel": N_("Research Vessel"),
+    "barge": N_("Barge"),
+    "inuit": N_("Inuit"),
+    "casino": N_("Casino"),
+    "annas_bank": N_("Anna's Bank"),
+    "seafood_buffet": N_("Seafood Buffet"),
+    "scrap_yard": N_("Scrap Yard"),
+    "fishermens_pub": N_("Fishermen's Pub"),
+    "bait_shop": N_("Bait Shop"),
+    "smokehouse": N_("Smokehouse"),
+    "ridback_canning": N_("Ridback Canning Co."),
+    "coins": N_("3 Coins"),
+    "harbor": N_("Harbor"),
+    "wharf": N_("Wharf"),
+    "market": N_("Market"),
+}
+
+EMOJI: dict[str, str] = {
+    "shrimp": "🦐",
+    "cod": "🐟",
+    "lobster": "🦞",
+    "swordfish": "🗡️",
+    "oyster": "🦪",
+    "coins": "🪙",
+    "harbor": "⚓",
+    "wharf": "🏗️",
+    "market": "💰",
+}
+
+TITLES: dict[str, str] = {
+    "salty_captain": N_("Salty Captain"),
+    "my_captain": N_("Oh Captain! My Captain"),
+    "helmsman": N_("Helmsman"),
+    "deckhand": N_("Deckhand"),
+    "greenhorn": N_("Greenhorn"),
+}
+"""RULES §15's solo rank titles."""
+
+CATEGORIES: dict[str, str] = {
+    "fish": N_("fish"),
+    "boats": N_("boats"),
+    "licenses": N_("licenses"),
+    "buildings": N_("buildings"),
+    "bonus": N_("bonus"),
+}
+
+
+def name(tr: Tr, key: str) -> str:
+    """A section's, boat type's or die face's name (``harbor:inuit`` → ``Inuit``)."""
+    short = section_name(key)
+    return tr._(NAMES[short]) if short in NAMES else short
+
+
+def face(tr: Tr, key: str) -> str:
+    """``🐟 Cod``: emoji and name together, so colour-blind and light-theme readers agree."""
+    return f"{EMOJI.get(key, '')} {name(tr, key)}".strip()
+
+
+def title(tr: Tr, code: str | None) -> str:
+    return tr._(TITLES[code]) if code in TITLES else (code or "")

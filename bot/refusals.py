@@ -1,0 +1,33 @@
+"""Refusals: bad input answered with one sentence, and nothing changed.
+
+The service raises a `Refusal` with a code and fields (data, no words); the Discord layer
+words it in the clicking user's language (`bot/words.py`), or, for a move the rules refuse,
+the game's front does (`Refusal.error`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import IllegalAction
+
+STALE = frozenset({"stale", "stale_nothing"})
+
+
+class Refusal(Exception):
+    """`code` names the refusal (``not_seated``, ``stale`` …); `fields` fill its sentence."""
+
+    def __init__(self, code: str, error: IllegalAction | None = None, **fields: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.error = error
+        """For ``illegal``: what the engine said, for the game's front to word."""
+        self.fields = fields
+
+    @property
+    def stale(self) -> bool:
+        """The click came from a message the game has moved past."""
+        return self.code in STALE
+
+    def __repr__(self) -> str:
+        return f"Refusal({self.code!r}, {self.fields!r})"

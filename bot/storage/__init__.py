@@ -1,0 +1,50 @@
+"""Storage behind a small repository interface (DESIGN: storage). `open_repository` picks
+the adapter from the database setting; nothing above this package knows which it is."""
+
+from bot.storage.models import (
+    DEADLINE_HOURS,
+    OPEN_STATUSES,
+    AlreadyPlayed,
+    Attempt,
+    BoardEntry,
+    ChannelBusy,
+    Conflict,
+    CorruptGame,
+    GameRow,
+    GameStats,
+    LogEntry,
+    LoggedAction,
+    NoSuchGame,
+    Repository,
+    ResultEntry,
+    RowHead,
+    Seat,
+    StorageError,
+    StorageUnavailable,
+    TableOptions,
+)
+from bot.storage.sqlite import SqliteRepository
+
+__all__ = [
+    "DEADLINE_HOURS",
+    "OPEN_STATUSES",
+    "AlreadyPlayed",
+    "Attempt",
+    "BoardEntry",
+    "ChannelBusy",
+    "Conflict",
+    "CorruptGame",
+    "GameRow",
+    "GameStats",
+    "LogEntry",
+    "LoggedAction",
+    "NoSuchGame",
+    "Repository",
+    "ResultEntry",
+    "RowHead",
+    "Seat",
+    "SqliteRepository",
+    "StorageError",
+    "StorageUnavailable",
+    "TableOptions",
+]

@@ -1,0 +1,176 @@
+"""Numbered schema migrations: append only, never edit a shipped one.
+
+Each is SQL (statements separated by ``;``) or a function that runs its statements through
+`run`; each runs in its own transaction at startup.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+Run = Callable[[str, Sequence[Any]], Awaitable[list[tuple[Any, ...]]]]
+"""Execute one statement with bound parameters; returns the rows it selected."""
+
+Migration = str | Callable[[Run], Awaitable[None]]
+
+TITLE_CODES = {
+    "Salty Captain": "salty_captain",
+    "Oh Captain! My Captain": "my_captain",
+    "Helmsman": "helmsman",
+    "Deckhand": "deckhand",
+    "Greenhorn": "greenhorn",
+}
+"""The first release stored Fleet Dice rank titles in English; they are codes now."""
+
+
+async def _platform(run: Run) -> None:
+    """One table, many games: game options apart from table options, events as data, the
+    messages' shown version, and results scoped by game."""
+    for statement in (
+        "ALTER TABLE games ADD COLUMN game_options TEXT NOT NULL DEFAULT '{}'",
+        "ALTER TABLE games ADD COLUMN lobby_message_id INTEGER",
+        "ALTER TABLE games ADD COLUMN shown_version INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN locale TEXT",
+        "ALTER TABLE games RENAME COLUMN roll_message_id TO step_message_id",
+    ):
+        await run(statement, ())
+    for game_id, options in await run("SELECT id, options FROM games", ()):
+        try:
+            old = json.loads(options)
+        except ValueError:
+            continue  # a damaged row stays as it is: it is answered as damaged
+        if not isinstance(old, dict):
+            continue
+        table = {k: old[k] for k in ("turn_hours", "solo", "challenge_day") if k in old}
+        game = {k: old[k] for k in ("captains", "trophies") if k in old}
+        # The recent lines were English sentences; events are data now. The board starts a
+        # new list of last moves; the full log still replays from the action log.
+        await run(
+            "UPDATE games SET options = ?, game_options = ?, recent = '[]', "
+            "shown_version = version WHERE id = ?",
+            (json.dumps(table), json.dumps(game), game_id),
+        )
+    await run(
+        """CREATE TABLE results_v4 (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            game TEXT NOT NULL,
+            user_id INTEGER NOT NULL,
+            guild_id INTEGER,
+            kind TEXT NOT NULL,
+            challenge_day TEXT,
+            score INTEGER,
+            title TEXT,
+            won INTEGER NOT NULL DEFAULT 0,
+            assisted INTEGER NOT NULL DEFAULT 0,
+            started_at REAL NOT NULL,
+            finished_at REAL,
+            UNIQUE (game, challenge_day, user_id),
+            UNIQUE (game_id, user_id)
+        )""",
+        (),
+    )
+    titles = " ".join(f"WHEN '{old}' THEN '{new}'" for old, new in TITLE_CODES.items())
+    await run(
+        "INSERT INTO results_v4 (id, game_id, game, user_id, guild_id, kind, challenge_day, "
+        "score, title, won, started_at, finished_at) "
+        "SELECT r.id, r.game_id, g.game, r.user_id, r.guild_id, r.kind, r.challenge_day, "
+        f"r.score, CASE r.title {titles} ELSE r.title END, r.won, r.started_at, r.finished_at "
+        "FROM results r JOIN games g ON g.id = r.game_id",
+        (),
+    )
+    for statement in (
+        "DROP TABLE results",
+        "ALTER TABLE results_v4 RENAME TO results",
+        "CREATE INDEX results_daily ON results(game, challenge_day, score DESC, finished_at) "
+        "WHERE finished_at IS NOT NULL AND assisted = 0",
+        "CREATE INDEX results_daily_guild "
+        "ON results(game, guild_id, challenge_day, score DESC, finished_at) "
+        "WHERE finished_at IS NOT NULL AND assisted = 0",
+        "CREATE INDEX results_user ON results(user_id, game, kind, finished_at)",
+        "CREATE INDEX results_best_per_user "
+        "ON results(game, user_id, score DESC, finished_at, challenge_day, guild_id, title) "
+        "WHERE finished_at IS NOT NULL AND assisted = 0",
+        "CREATE INDEX games_unshown ON games(updated_at) WHERE shown_version < version",
+    ):
+        await run(statement, ())
+
+
+MIGRATIONS: list[tuple[int, Migration]] = [
+    (
+        1,
+        """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game TEXT NOT NULL,
+            guild_id INTEGER,
+            channel_id INTEGER NOT NULL,
+            parent_id INTEGER,
+            host_id INTEGER NOT NULL,
+            status TEXT NOT NULL,
+            seats TEXT NOT NULL,
+            options TEXT NOT NULL,
+            seed TEXT NOT NULL,
+            state TEXT,
+            version INTEGER NOT NULL,
+            board_message_id INTEGER,
+            roll_message_id INTEGER,
+            recent TEXT NOT NULL DEFAULT '[]',
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        );
+        CREATE UNIQUE INDEX games_one_open_per_channel
+            ON games(channel_id) WHERE status IN ('lobby', 'active');
+        CREATE TABLE actions (
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            seq INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            user_id INTEGER,
+            action TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            at REAL NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        );
+        """,
+    ),
+    (
+        2,
+        """
+        ALTER TABLE games ADD COLUMN deadline_at REAL;
+        ALTER TABLE games ADD COLUMN reminded INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX games_due ON games(deadline_at) WHERE status = 'active';
+        """,
+    ),
+    (
+        3,
+        """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE results (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            user_id INTEGER NOT NULL,
+            guild_id INTEGER,
+            kind TEXT NOT NULL,
+            challenge_day TEXT,
+            score INTEGER,
+            title TEXT,
+            won INTEGER NOT NULL DEFAULT 0,
+            started_at REAL NOT NULL,
+            finished_at REAL,
+            UNIQUE (challenge_day, user_id)
+        );
+        CREATE INDEX results_daily
+            ON results(challenge_day, score DESC, finished_at) WHERE finished_at IS NOT NULL;
+        CREATE INDEX results_daily_guild
+            ON results(guild_id, challenge_day, score DESC, finished_at)
+            WHERE finished_at IS NOT NULL;
+        CREATE INDEX results_user ON results(user_id, kind, finished_at);
+        CREATE INDEX results_best_per_user
+            ON results(user_id, score DESC, finished_at, challenge_day, guild_id, title)
+            WHERE finished_at IS NOT NULL;
+        """,
+    ),
+    (4, _platform),
+]

@@ -1,0 +1,271 @@
+"""What storage holds, and what the bot needs from it, whatever the database.
+
+A `GameRow` is one table in a channel (lobby, running or finished); results, challenge
+attempts and the action log sit beside it. The `Repository` protocol is the whole interface:
+the SQLite adapter implements it, and so would a PostgreSQL one, with nothing above it
+changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, Field, field_validator
+
+Status = Literal["lobby", "active", "over", "cancelled"]
+OPEN_STATUSES = ("lobby", "active")
+DEADLINE_HOURS = (0, 1, 12, 24, 72)
+"""The turn deadlines a table may have (0: none)."""
+
+
+class StorageError(Exception):
+    """Something about stored data that a player or admin needs to hear about."""
+
+
+class Conflict(StorageError):
+    """The game changed since it was loaded: someone else acted first."""
+
+
+class ChannelBusy(StorageError):
+    """The channel already hosts an open game."""
+
+
+class CorruptGame(StorageError):
+    """A stored row cannot be read. Other games are unaffected."""
+
+    def __init__(self, message: str, game_id: int | None = None) -> None:
+        super().__init__(message)
+        self.game_id = game_id
+
+
+class NoSuchGame(StorageError):
+    """No game with that id."""
+
+
+class AlreadyPlayed(StorageError):
+    """This player already has an attempt at this challenge."""
+
+
+class StorageUnavailable(StorageError):
+    """The database refused a read or write (read-only, disk full, locked): nothing changed."""
+
+
+class Seat(BaseModel):
+    user_id: int | None = None
+    """None for an AI seat."""
+    name: str
+    autopilot: bool = False
+
+    @property
+    def is_ai(self) -> bool:
+        return self.user_id is None
+
+
+class TableOptions(BaseModel):
+    """How the table runs, whatever the game: the game's own options are `game_options`."""
+
+    turn_hours: int = 0
+    """The turn deadline in hours; 0 is off."""
+    solo: bool = False
+    """Opened with /table solo: one seat, started at once."""
+    challenge_day: str | None = None
+    """The UTC day (ISO) of the daily challenge this game is, if it is one."""
+
+    @field_validator("turn_hours")
+    @classmethod
+    def _offered(cls, hours: int) -> int:
+        if hours not in DEADLINE_HOURS:
+            raise ValueError(f"a turn deadline is one of {DEADLINE_HOURS} hours, not {hours}")
+        return hours
+
+
+class GameRow(BaseModel):
+    """One table (lobby, running or finished) as stored."""
+
+    id: int = 0
+    game: str = "fleet-dice"
+    guild_id: int | None = None
+    channel_id: int
+    parent_id: int | None = None
+    """The channel a thread was opened from: the lobby and results are posted there."""
+    host_id: int
+    status: Status = "lobby"
+    seats: list[Seat] = Field(default_factory=list)
+    options: TableOptions = Field(default_factory=TableOptions)
+    game_options: dict[str, Any] = Field(default_factory=dict)
+    """The game's own options, as validated by its `options` model."""
+    seed: str = ""
+    state: str | None = None
+    version: int = 0
+    lobby_message_id: int | None = None
+    board_message_id: int | None = None
+    step_message_id: int | None = None
+    shown_version: int = 0
+    """The version the channel's messages show; behind `version` after a crash between a
+    save and its messages, so startup can publish what is missing."""
+    recent: list[dict[str, Any]] = Field(default_factory=list)
+    """The last public events, as data (`Event.to_json`)."""
+    locale: str | None = None
+    """The server's language when the table was opened (public messages speak it)."""
+    deadline_at: float | None = None
+    reminded: bool = False
+    created_at: float = 0.0
+    updated_at: float = 0.0
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return i
+        return None
+
+    @property
+    def kind(self) -> str:
+        """``challenge``, ``solo`` (one seat) or ``multi``: how its results count."""
+        if self.options.challenge_day:
+            return "challenge"
+        return "solo" if len(self.seats) == 1 else "multi"
+
+
+@dataclass(frozen=True)
+class RowHead:
+    """The columns of a game row that never need parsing: enough to end a damaged game."""
+
+    id: int
+    game: str
+    channel_id: int
+    parent_id: int | None
+    host_id: int
+    status: str
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """A daily challenge attempt, claimed in the same transaction as its game."""
+
+    day: str
+    user_id: int
+
+
+@dataclass(frozen=True)
+class ResultEntry:
+    """One human seat's verified final result."""
+
+    user_id: int
+    score: int
+    title: str | None
+    won: bool
+    assisted: bool = False
+    """Some of this player's moves were played for them (autopilot, a deadline): such a
+    score counts in stats but never on a leaderboard."""
+
+
+@dataclass(frozen=True)
+class BoardEntry:
+    user_id: int
+    score: int
+    title: str | None
+    finished_at: float
+
+
+@dataclass(frozen=True)
+class GameStats:
+    game: str
+    games: int
+    wins: int
+    best_solo: int | None
+    mean_solo: float | None
+    titles: dict[str, int]
+    challenge_days: list[str]
+    """Days (ISO dates) with a finished challenge, newest first."""
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    seq: int
+    seat: int
+    user_id: int | None
+    action: str
+    version: int
+    at: float
+
+
+LogEntry = tuple[int, int | None, str]
+"""(seat, user who chose it or None when played for them, action text)."""
+
+
+class Repository(Protocol):
+    """What the bot needs from storage; a PostgreSQL adapter implements the same."""
+
+    async def create(
+        self, row: GameRow, attempt: Attempt | None = None, log: Sequence[LogEntry] = ()
+    ) -> GameRow:
+        """Store a new table (ChannelBusy if its channel has an open one) with the moves
+        already made in it; with `attempt`, claim the player's one attempt at that challenge
+        in the same transaction (AlreadyPlayed)."""
+        ...
+
+    async def load(self, game_id: int) -> GameRow: ...
+
+    async def load_by_channel(self, channel_id: int) -> GameRow | None:
+        """The open game in a channel, else the most recent finished one."""
+        ...
+
+    async def head(self, channel_id: int) -> RowHead | None:
+        """The open game in a channel (else the latest), read without parsing its data."""
+        ...
+
+    async def save(
+        self,
+        row: GameRow,
+        expected_version: int,
+        log: Sequence[LogEntry] = (),
+        results: Sequence[ResultEntry] = (),
+    ) -> GameRow:
+        """Write the row, append `log` and record `results`, all in one transaction, only if
+        the stored version is still `expected_version` (else Conflict)."""
+        ...
+
+    async def close_damaged(self, game_id: int) -> None:
+        """Cancel a game whose row cannot be read, freeing its channel."""
+        ...
+
+    async def set_messages(self, game_id: int, shown_version: int, **ids: int | None) -> None:
+        """Which messages show the game (``lobby``, ``board``, ``step``) and the version they
+        show. Not game state: no version check, and `save` never writes these columns."""
+        ...
+
+    async def unshown(self, since: float) -> list[GameRow]:
+        """Games whose messages are behind their state: open ones, and ones that ended after
+        `since`."""
+        ...
+
+    async def unrecorded(self) -> list[GameRow]:
+        """Finished games whose results were never recorded."""
+        ...
+
+    async def record_results(self, row: GameRow, results: Sequence[ResultEntry]) -> None: ...
+
+    async def due(self, now: float) -> list[GameRow]: ...
+
+    async def actions(self, game_id: int) -> list[LoggedAction]: ...
+
+    async def meta(self, key: str, default: str) -> str: ...
+
+    async def attempted(self, game: str, day: str, user_id: int) -> bool: ...
+
+    async def leaderboard(
+        self,
+        game: str,
+        first_day: str | None,
+        last_day: str,
+        guild_id: int | None,
+        limit: int = 10,
+    ) -> list[BoardEntry]: ...
+
+    async def user_stats(self, user_id: int) -> list[GameStats]:
+        """One entry per game the player has finished."""
+        ...
+
+    async def close(self) -> None: ...

@@ -1,0 +1,163 @@
+"""The table's words: everything the bot says that belongs to no one game (lobbies, refusals,
+notices, pings, records), as gettext message ids of the ``table`` domain.
+
+`N_` only marks a text for extraction; `say(tr, key, …)` translates and fills it in.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import N_, Tr
+
+WORDS: dict[str, str] = {
+    # refusals: one friendly sentence saying what to do instead
+    "not_seated": N_(
+        "You're not playing in this game: watch along, or open your own table with /table new."
+    ),
+    "not_your_turn": N_(
+        "The table is waiting for {names} right now; you'll be pinged when it's your turn."
+    ),
+    "stale": N_("The game moved on since that button was shown — here is your current choice."),
+    "stale_nothing": N_(
+        "The game moved on since that button was shown, and you have nothing to decide right now."
+    ),
+    "game_over": N_("This game is over; start a new one with /table new."),
+    "not_started": N_("This game hasn't started yet; the host presses Start in the lobby."),
+    "no_game": N_("There is no game in this channel; start one with /table new or /table solo."),
+    "channel_busy": N_(
+        "This channel already hosts a game; finish it with /table end or play in another channel."
+    ),
+    "corrupt": N_(
+        "This game's saved data is damaged and can't be played; "
+        "the host or a moderator can close it with /table end."
+    ),
+    "damaged_closed": N_("The damaged game was closed; this channel is free for a new table."),
+    "busy": N_("The table is busy with another move; please click again."),
+    "storage": N_("Couldn't save, so nothing changed — please try again in a moment."),
+    "bad_button": N_(
+        "That button isn't one of mine or is damaged; use /table act to get your current choice."
+    ),
+    "old_button": N_(
+        "That button is from an older version of the bot; use /table act for your current choice."
+    ),
+    "other_table": N_("That button belongs to a table in another channel."),
+    "not_an_action": N_("'{text}' is not a move of this game."),
+    "unknown_game": N_("There is no game called '{game}' here."),
+    "no_solo": N_("This game has no solo mode; open a table with /table new instead."),
+    "no_challenge": N_("This game has no daily challenge."),
+    "lobby_only": N_("The lobby has closed: the game already started or was cancelled."),
+    "lobby_full": N_("The table is full ({seats} seats)."),
+    "already_seated": N_("You already have a seat at this table."),
+    "host_only_start": N_("Only the host ({name}) can start the game."),
+    "host_only_cancel": N_("Only the host ({name}) can cancel the game."),
+    "host_only_options": N_("Only the host ({name}) can change the game's options."),
+    "host_cannot_leave": N_("The host can't leave; press Cancel to close the table instead."),
+    "need_players": N_(
+        "This table needs {least} to {most} seats; invite a friend or add an AI seat."
+    ),
+    "bad_options": N_("Those options don't go together for this game."),
+    "end_denied": N_("Only the host or a moderator with Manage Threads can end this game."),
+    "challenge_private": N_("A daily challenge can only be ended by the player taking it."),
+    "challenge_no_autopilot": N_(
+        "A daily challenge is played by its player alone: no autopilot, no AI help."
+    ),
+    "autopilot_denied": N_(
+        "Only the host or a moderator with Manage Threads can put a seat on autopilot."
+    ),
+    "no_such_player": N_("That player has no seat in this game."),
+    "wrong_channel": N_(
+        "Tables live in server text channels and their threads; try this in a text channel."
+    ),
+    "challenge_done": N_(
+        "You've already played today's challenge (#{number}); a new one starts at 00:00 UTC."
+    ),
+    "bad_deadline": N_("A turn deadline is off, 1, 12, 24 or 72 hours."),
+    # notices in the channel
+    "autopilot_on": N_("{name} is now on autopilot: their moves are played automatically."),
+    "autopilot_off": N_("{name} is back in control of their seat."),
+    "deadline_applied": N_("Time ran out for {names}: the default move was played for them."),
+    "ended": N_("The game was ended by {name}."),
+    "your_turn": N_("{mentions}: your move in {game} — {what}."),
+    "reminder": N_(
+        "{mentions}: reminder — the table is waiting for your move (half the turn time is gone)."
+    ),
+    "last_one": N_("{mentions}: you're the last one the table is waiting for."),
+    "challenge_unverified": N_(
+        "This game's log could not be verified, so its score was not recorded."
+    ),
+    "challenge_result": N_("{mention} finished today's challenge: {share}"),
+    # lobby
+    "lobby_title": N_("{game} — table open"),
+    "lobby_body": N_(
+        "Host: {host}\nSeats ({count}/{most}):\n{seats}\n\nOptions: {options}\n"
+        "Press **Join** to take a seat."
+    ),
+    "lobby_cancelled": N_("The table was cancelled by {name}."),
+    "lobby_started": N_("The game has started in {channel} — good luck!"),
+    "lobby_opening": N_("Opening a table…"),
+    "thread_name": N_("{game} · {host}"),
+    "solo_thread_name": N_("{game} solo · {host}"),
+    "challenge_thread": N_("{game} #{number} · {name}"),
+    "opened_here": N_("Table open in {channel}."),
+    "your_dms": N_("your direct messages"),
+    "started_solo": N_("Solo game started in {channel}."),
+    "challenge_started": N_(
+        "Today's challenge (#{number}) is waiting for you in {channel}: "
+        "the same game for everyone, one attempt."
+    ),
+    "deadline_off": N_("no turn deadline"),
+    "deadline_on": N_("turn deadline {hours} h"),
+    "ai_name": N_("AI {n}"),
+    "autopilot_suffix": N_("{name} (autopilot)"),
+    "option_on": N_("on"),
+    "option_off": N_("off"),
+    "option_value": N_("{option}: {value}"),
+    # buttons
+    "join": N_("Join"),
+    "leave": N_("Leave"),
+    "add_ai": N_("Add AI seat"),
+    "start": N_("Start"),
+    "cancel": N_("Cancel"),
+    "mine": N_("Mine"),
+    "act": N_("Act"),
+    "log": N_("Log"),
+    "end_yes": N_("End the game"),
+    "end_no": N_("Keep playing"),
+    "end_confirm": N_("End this game for everyone? This can't be undone."),
+    "end_kept": N_("The game goes on."),
+    "choose": N_("Choose…"),
+    "nothing_to_do": N_("Nothing to decide for you right now; the table is waiting for {names}."),
+    "nothing_at_all": N_("Nothing to decide for you right now."),
+    "board_posted": N_("The board is at the bottom of the channel again."),
+    # log
+    "log_title": N_("Last moves"),
+    "log_empty": N_("No moves yet."),
+    "log_broken": N_("(The rest of this game's log could not be read back.)"),
+    # records
+    "leaderboard_title": N_("{game} leaderboard · {scope} · {period}"),
+    "leaderboard_empty": N_(
+        "No finished challenges in this period yet — be the first with /challenge."
+    ),
+    "leaderboard_line": N_("{rank}. <@{user}> — {score} · {title}"),
+    "leaderboard_ties": N_("Equal scores rank by who finished first."),
+    "scope_server": N_("this server"),
+    "scope_global": N_("everyone"),
+    "period_today": N_("today"),
+    "period_week": N_("last 7 days"),
+    "period_all-time": N_("all time"),
+    "stats_title": N_("Stats · {name}"),
+    "stats_game": N_(
+        "Games: {games} · multiplayer wins: {wins}\nBest solo: {best} · mean solo: {mean}\n"
+        "Daily streak: {streak}"
+    ),
+    "stats_none": N_("No finished games yet."),
+    "stats_dash": N_("—"),
+}
+
+
+def say(tr: Tr, key: str, **fields: Any) -> str:
+    """The sentence for `key` in `tr`'s language, with its fields filled in. List fields
+    (``names``) are joined the language's way."""
+    filled = {k: tr.list(list(v)) if isinstance(v, list | tuple) else v for k, v in fields.items()}
+    return tr._(WORDS[key], **filled)

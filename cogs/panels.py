@@ -1,0 +1,201 @@
+"""The one adapter from a front's `Panel` to Discord: an embed (cut to Discord's limits rather
+than refused: a message that fails to send is worse than a shortened one), an attached PNG
+when the panel has a picture, and its choices as buttons or select menus with versioned ids.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.fronts.base import Choice, Panel
+from bot.i18n import Tr
+from bot.words import say
+from cogs.components import BoardButton, PromptButton, PromptSelect, PublicButton
+
+log = logging.getLogger(__name__)
+
+COLOUR = discord.Colour.from_rgb(31, 111, 139)
+MAX_BUTTONS = 20
+"""Four rows of five; the fifth row stays free."""
+MAX_OPTIONS = 25
+MAX_SELECTS = 5
+IMAGE = "panel.png"
+LIMITS = {
+    "title": 256,
+    "description": 4096,
+    "fields": 25,
+    "field_name": 256,
+    "field_value": 1024,
+    "footer": 2048,
+    "total": 6000,
+}
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+@dataclass
+class Drawn:
+    """A panel ready to send: ``message.send(**drawn.send())``, ``message.edit(**drawn.edit())``."""
+
+    embed: discord.Embed
+    view: discord.ui.View | None = None
+    image: bytes | None = None
+
+    def file(self) -> discord.File | None:
+        return discord.File(io.BytesIO(self.image), IMAGE) if self.image is not None else None
+
+    def send(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"embed": self.embed}
+        if self.view is not None:
+            out["view"] = self.view
+        if (file := self.file()) is not None:
+            out["file"] = file
+        return out
+
+    def edit(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"embed": self.embed, "view": self.view}
+        file = self.file()
+        out["attachments"] = [file] if file is not None else []
+        return out
+
+
+def cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def embed(title: str, lines: Sequence[str] = (), footer: str = "") -> discord.Embed:
+    e = discord.Embed(
+        title=cut(title, LIMITS["title"]),
+        description=cut("\n".join(lines), LIMITS["description"]) or None,
+        colour=COLOUR,
+    )
+    if footer:
+        e.set_footer(text=cut(footer, LIMITS["footer"]))
+    return e
+
+
+def embed_of(panel: Panel, extra: Sequence[str] = ()) -> discord.Embed:
+    """The panel's text as an embed; `extra` lines go under the description."""
+    e = embed(panel.title, [*panel.lines, *extra], panel.footer)
+    room = LIMITS["total"] - embed_size(e)
+    for name, lines in list(panel.fields)[: LIMITS["fields"]]:
+        value = cut("\n".join(lines) or "\u200b", LIMITS["field_value"])
+        name = cut(name or "\u200b", LIMITS["field_name"])
+        if len(name) + len(value) > room:
+            break
+        room -= len(name) + len(value)
+        e.add_field(name=name, value=value, inline=False)
+    if panel.image is not None:
+        e.set_image(url=f"attachment://{IMAGE}")
+    return e
+
+
+def embed_size(e: discord.Embed) -> int:
+    size = len(e.title or "") + len(e.description or "") + len(e.footer.text or "")
+    size += len(e.author.name or "")
+    return size + sum(len(f.name or "") + len(f.value or "") for f in e.fields)
+
+
+def limit_problems(e: discord.Embed) -> list[str]:
+    """What in an embed breaks a Discord limit (empty when it fits)."""
+    problems = []
+    if len(e.title or "") > LIMITS["title"]:
+        problems.append("title")
+    if len(e.description or "") > LIMITS["description"]:
+        problems.append("description")
+    if len(e.fields) > LIMITS["fields"]:
+        problems.append("fields")
+    for f in e.fields:
+        if len(f.name or "") > LIMITS["field_name"] or len(f.value or "") > LIMITS["field_value"]:
+            problems.append(f"field {f.name}")
+    if len(e.footer.text or "") > LIMITS["footer"]:
+        problems.append("footer")
+    if embed_size(e) > LIMITS["total"]:
+        problems.append("total")
+    return problems
+
+
+def items_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def act_button(game_id: int, tr: Tr, choice: Choice | None = None) -> BoardButton:
+    label = choice.label if choice is not None else say(tr, "act")
+    return BoardButton(game_id, "act", label, discord.ButtonStyle.primary)
+
+
+def draw_prompt(panel: Panel, game_id: int, token: str, tr: Tr) -> Drawn:
+    """A seat's decision: its choices as buttons while they fit (each detail as a line above
+    them), else select menus grouped by `Choice.group` (details as option descriptions)."""
+    actions = [c for c in panel.choices if c.action is not None]
+    if not actions:
+        return Drawn(embed_of(panel), None, panel.image)
+    if len(actions) <= MAX_BUTTONS:
+        details = [f"**{c.label}** — {c.detail}" for c in actions if c.detail]
+        buttons = [
+            PromptButton(game_id, token, c.action or "", c.label, STYLES[c.style], c.emoji)
+            for c in actions
+        ]
+        return Drawn(embed_of(panel, details), items_view(*buttons), panel.image)
+    return Drawn(embed_of(panel), _selects(actions, game_id, token, tr), panel.image)
+
+
+def _selects(actions: Sequence[Choice], game_id: int, token: str, tr: Tr) -> discord.ui.View:
+    groups: dict[str, list[Choice]] = {}
+    for c in actions:
+        groups.setdefault(c.group, []).append(c)
+    menus: list[tuple[str, list[Choice]]] = []
+    for group, choices in groups.items():
+        chunks = [choices[i : i + MAX_OPTIONS] for i in range(0, len(choices), MAX_OPTIONS)]
+        for n, chunk in enumerate(chunks, 1):
+            name = group or say(tr, "choose")
+            menus.append((f"{name} ({n}/{len(chunks)})" if len(chunks) > 1 else name, chunk))
+    if len(menus) > MAX_SELECTS:
+        log.warning("a prompt with %s choices was cut to %s menus", len(actions), MAX_SELECTS)
+        menus = menus[:MAX_SELECTS]
+    items = []
+    for n, (placeholder, chunk) in enumerate(menus):
+        options = [
+            discord.SelectOption(
+                label=cut(c.label, 100),
+                value=c.action or "",
+                description=cut(c.detail, 100) or None,
+                emoji=c.emoji,
+            )
+            for c in chunk
+        ]
+        items.append(PromptSelect(game_id, token, n, options, placeholder))
+    return items_view(*items)
+
+
+def draw_public(panel: Panel, game_id: int, token: str, tr: Tr) -> Drawn:
+    """A public step: a choice with an action applies it for whoever clicks; one without
+    opens the clicker's own prompt (Act)."""
+    items: list[discord.ui.Item[Any]] = []
+    for c in panel.choices[:MAX_BUTTONS]:
+        if c.action is None:
+            items.append(act_button(game_id, tr, c))
+        else:
+            items.append(PublicButton(game_id, token, c.action, c.label, c.emoji))
+    return Drawn(embed_of(panel), items_view(*items) if items else None, panel.image)
+
+
+def board_view(game_id: int, tr: Tr) -> discord.ui.View:
+    return items_view(
+        BoardButton(game_id, "mine", say(tr, "mine")),
+        act_button(game_id, tr),
+        BoardButton(game_id, "log", say(tr, "log")),
+    )

@@ -1,0 +1,213 @@
+"""/challenge, /leaderboard and /stats: records across tables, each scoped by game."""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import challenge
+from bot.fronts import FRONTS, get_front
+from bot.fronts.base import Ctx
+from bot.i18n import translator
+from bot.refusals import Refusal
+from bot.words import say
+from cogs.panels import Drawn, embed
+from cogs.table import TableCog, user_tr
+
+if TYPE_CHECKING:
+    from bot.app import FleetBot
+
+
+def challenge_games() -> list[app_commands.Choice[str]]:
+    """The games that offer a daily challenge."""
+    return [
+        app_commands.Choice(name=get_front(g).title(translator(None, g)), value=g)
+        for g in FRONTS
+        if get_front(g).challenge is not None
+    ]
+
+
+def _default_game() -> str:
+    return next((c.value for c in challenge_games()), next(iter(FRONTS)))
+
+
+class RecordsCog(commands.Cog, name="Records"):
+    def __init__(self, bot: FleetBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+
+    @property
+    def table(self) -> TableCog:
+        cog = self.bot.get_cog("Table")
+        assert isinstance(cog, TableCog)
+        return cog
+
+    @app_commands.command(name="challenge", description="Today's daily challenge: one attempt")
+    @app_commands.describe(game="Which game", dm="Play in direct messages, not a private thread")
+    @app_commands.choices(game=challenge_games())
+    async def challenge_(
+        self, interaction: discord.Interaction, game: str | None = None, dm: bool = False
+    ) -> None:
+        await self.table.run(interaction, self._challenge, game or _default_game(), dm)
+
+    async def _challenge(self, interaction: discord.Interaction, game: str, dm: bool) -> None:
+        await interaction.response.defer(ephemeral=True)
+        self.table._timed(interaction)
+        self.service.game(game)
+        front = get_front(game)
+        spec = front.challenge
+        if spec is None:
+            raise Refusal("no_challenge")
+        tr = user_tr(interaction)
+        number = challenge.number(challenge.day_of(self.service.clock()))
+        name = interaction.user.display_name
+        await self.service.check_challenge_open(game, interaction.user.id)
+        channel: Any
+        if dm:
+            channel = await interaction.user.create_dm()
+        elif isinstance(interaction.channel, discord.TextChannel):
+            title = front.title(tr.domain_of(game))
+            channel = await interaction.channel.create_thread(
+                name=say(tr, "challenge_thread", game=title, number=number, name=name)[:100],
+                type=discord.ChannelType.private_thread,
+                invitable=False,
+            )
+            await channel.add_user(interaction.user)
+        else:
+            raise Refusal("wrong_channel")
+        locale = str(interaction.locale) if dm else str(interaction.guild_locale or "") or None
+        outcome = await self.service.start_challenge(
+            game=game,
+            channel_id=channel.id,
+            guild_id=interaction.guild_id,
+            parent_id=interaction.channel_id if not dm else None,
+            user_id=interaction.user.id,
+            name=name,
+            secret=await self._secret(),
+            ai=spec.ai,
+            game_options=dict(spec.options),
+            ai_names=[say(tr, "ai_name", n=n + 1) for n in range(spec.ai)],
+            locale=locale,
+        )
+        await self.table.presenter.publish(outcome)
+        where = channel.mention if not dm else say(tr, "your_dms")
+        await interaction.followup.send(
+            say(tr, "challenge_started", number=number, channel=where), ephemeral=True
+        )
+
+    async def _secret(self) -> str:
+        configured = self.bot.settings.challenge_secret
+        if configured is not None and configured.get_secret_value():
+            return configured.get_secret_value()
+        return await self.service.repo.meta("challenge_secret", secrets.token_hex(32))
+
+    @app_commands.command(name="leaderboard", description="Best daily-challenge scores")
+    @app_commands.describe(game="Which game", scope="This server or everyone", period="Which days")
+    @app_commands.choices(
+        game=challenge_games(),
+        scope=[app_commands.Choice(name=n, value=n) for n in challenge.SCOPES],
+        period=[app_commands.Choice(name=n, value=n) for n in challenge.PERIODS],
+    )
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        scope: str = "server",
+        period: str = "today",
+    ) -> None:
+        await self.table.run(interaction, self._leaderboard, game or _default_game(), scope, period)
+
+    async def _leaderboard(
+        self, interaction: discord.Interaction, game: str, scope: str, period: str
+    ) -> None:
+        self.service.game(game)
+        if scope not in challenge.SCOPES or period not in challenge.PERIODS:
+            raise Refusal("bad_button")
+        tr = user_tr(interaction)
+        front = get_front(game)
+        gtr = tr.domain_of(front.domain)
+        first, last = challenge.period_days(period, challenge.day_of(self.service.clock()))
+        guild = interaction.guild_id if scope == "server" else None
+        entries = await self.service.repo.leaderboard(game, first, last, guild)
+        lines = [
+            say(
+                tr,
+                "leaderboard_line",
+                rank=i + 1,
+                user=e.user_id,
+                score=e.score,
+                title=front.title_name(e.title, Ctx((), gtr)),
+            )
+            for i, e in enumerate(entries)
+        ]
+        if len({e.score for e in entries}) < len(entries):
+            lines.append(say(tr, "leaderboard_ties"))
+        title = say(
+            tr,
+            "leaderboard_title",
+            game=front.title(gtr),
+            scope=say(tr, f"scope_{scope}"),
+            period=say(tr, f"period_{period}"),
+        )
+        body = lines or [say(tr, "leaderboard_empty")]
+        drawn = Drawn(embed(title, body), None)
+        await interaction.response.send_message(
+            ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **drawn.send()
+        )
+        self.table._timed(interaction)
+
+    @app_commands.command(name="stats", description="A player's record, game by game")
+    @app_commands.describe(player="Whose record (default: yours)", game="Only this game")
+    @app_commands.choices(game=[app_commands.Choice(name=g, value=g) for g in FRONTS])
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        game: str | None = None,
+    ) -> None:
+        await self.table.run(interaction, self._stats, player, game)
+
+    async def _stats(
+        self, interaction: discord.Interaction, player: discord.User | None, game: str | None
+    ) -> None:
+        tr = user_tr(interaction)
+        who = player or interaction.user
+        today = challenge.day_of(self.service.clock())
+        fields = []
+        for s in await self.service.repo.user_stats(who.id):
+            if game is not None and s.game != game:
+                continue
+            if s.game not in FRONTS:
+                continue
+            front = get_front(s.game)
+            gtr = tr.domain_of(front.domain)
+            dash = say(tr, "stats_dash")
+            body = say(
+                tr,
+                "stats_game",
+                games=s.games,
+                wins=s.wins,
+                best=s.best_solo if s.best_solo is not None else dash,
+                mean=s.mean_solo if s.mean_solo is not None else dash,
+                streak=challenge.streak(s.challenge_days, today),
+            )
+            ctx = Ctx((), gtr)
+            titles = ", ".join(
+                f"{front.title_name(t, ctx)} ×{n}" for t, n in sorted(s.titles.items())
+            )
+            fields.append((front.title(gtr), [body, titles] if titles else [body]))
+        e = embed(
+            say(tr, "stats_title", name=who.display_name), [] if fields else [say(tr, "stats_none")]
+        )
+        for name, lines in fields:
+            e.add_field(name=name, value="\n".join(lines), inline=False)
+        await interaction.response.send_message(embed=e, ephemeral=True)
+        self.table._timed(interaction)
+
+
+async def setup(bot: FleetBot) -> None:
+    await bot.add_cog(RecordsCog(bot))
