@@ -94,7 +94,7 @@ def _spread(values: list[int], unit: int) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.engine")
-    parser.add_argument("--game", default="fleet-dice", choices=game_ids())
+    parser.add_argument("--game", default=game_ids()[0], choices=game_ids())
     parser.add_argument("--quick", action="store_true", help="a run under 30 seconds")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

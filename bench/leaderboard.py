@@ -29,7 +29,13 @@ async def measure(results: int, repeat: int) -> dict[str, object]:
         path = Path(tmp) / "board.db"
         repo = await SqliteRepository.open(path)
         game = await repo.create(
-            GameRow(channel_id=1, host_id=1, seed="s", seats=[Seat(user_id=1, name="a")])
+            GameRow(
+                game="fleet-dice",
+                channel_id=1,
+                host_id=1,
+                seed="s",
+                seats=[Seat(user_id=1, name="a")],
+            )
         )
         players = max(1000, results // 5)
         rows = set()

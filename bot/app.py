@@ -15,6 +15,10 @@ from bot.storage import Repository, SqliteRepository
 
 log = logging.getLogger(__name__)
 
+# The bot never joins voice: discord.py's warnings that voice libraries are missing are noise.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
 INTENTS = discord.Intents.none()
 INTENTS.guilds = True  # threads and channels; no privileged intents are needed
 

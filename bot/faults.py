@@ -1,9 +1,9 @@
 """Named crash points, for tests that kill the bot between two writes.
 
-A test arms a point (`armed("after_save")`); the next time the code passes it, `Crash` is
-raised, which nothing in the bot catches (it is not an Exception), like a process dying
-there. Then the test restarts the bot on the same database and checks nothing was lost.
-Unarmed, a crash point costs one set lookup.
+A test arms a point (`with armed("saved") as hit:`); the next time the code passes it,
+`Crash` is raised, which nothing in the bot catches (it is not an Exception), like a process
+dying there; `hit` tells whether it was reached. Then the test restarts the bot on the same
+database and checks nothing was lost. Unarmed, a crash point costs one set lookup.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 
-_ARMED: set[str] = set()
+_ARMED: dict[str, list[bool]] = {}
 
 
 class Crash(BaseException):
@@ -19,16 +19,19 @@ class Crash(BaseException):
 
 
 def crash_point(name: str) -> None:
-    if name in _ARMED:
-        _ARMED.discard(name)
+    hit = _ARMED.pop(name, None)
+    if hit is not None:
+        hit.append(True)
         raise Crash(name)
 
 
 @contextlib.contextmanager
-def armed(name: str) -> Iterator[None]:
-    """Crash the next time `name` is passed, within this block."""
-    _ARMED.add(name)
+def armed(name: str) -> Iterator[list[bool]]:
+    """Crash the next time `name` is passed, within this block; the list yielded holds
+    True once it was."""
+    hit: list[bool] = []
+    _ARMED[name] = hit
     try:
-        yield
+        yield hit
     finally:
-        _ARMED.discard(name)
+        _ARMED.pop(name, None)

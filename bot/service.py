@@ -128,11 +128,14 @@ class TableService:
             seed=secrets.token_hex(8),
             locale=locale,
             lobby_message_id=lobby_message_id,
+            shown_version=-1,  # nothing shown yet: a crash before the lobby is posted shows
         )
         try:
-            return await self.repo.create(row)
+            created = await self.repo.create(row)
         except ChannelBusy as exc:
             raise Refusal("channel_busy") from exc
+        crash_point("created")
+        return created
 
     async def start_solo(self, game: str, **where: Any) -> Outcome:
         """A solo table, started at once (`where`: as for `open_table`)."""
@@ -180,6 +183,7 @@ class TableService:
             game_options=_validated(rules, game_options or {}),
             seed=challenge.seed(secret, game, day),
             locale=locale,
+            shown_version=-1,
         )
         started, events, log_entries = self._begin(row, rules)
         attempt = Attempt(day.isoformat(), user_id)
@@ -189,6 +193,7 @@ class TableService:
             raise Refusal("challenge_done", number=challenge.number(day)) from exc
         except ChannelBusy as exc:
             raise Refusal("channel_busy") from exc
+        crash_point("created")
         state = rules.load_state(created.state or "")
         return Outcome(created, state, events, ping=self._humans_to_act(created, rules, state))
 
@@ -264,6 +269,7 @@ class TableService:
                 saved = await self.repo.save(new, row.version, log_entries)
             except Conflict:
                 continue
+            crash_point("saved")
             state = rules.load_state(saved.state or "")
             return Outcome(saved, state, events, ping=self._humans_to_act(saved, rules, state))
         raise Refusal("busy")
@@ -432,9 +438,12 @@ class TableService:
             outcome.notice = ("deadline_applied", {"names": [row.seats[s].name for s in late]})
         return outcome
 
-    async def set_messages(self, row: GameRow, **ids: int | None) -> None:
-        """Remember which messages show this table and that they show `row.version`."""
-        await self.repo.set_messages(row.id, row.version, **ids)
+    async def set_messages(
+        self, row: GameRow, shown: bool = True, step_key: str | None = None, **ids: int | None
+    ) -> None:
+        """Remember which messages show this table and, with `shown`, that they show
+        `row.version` (without it, only where a message just posted is)."""
+        await self.repo.set_messages(row.id, row.version if shown else 0, step_key, **ids)
 
     # --- reading -------------------------------------------------------------------------------
 
@@ -639,7 +648,7 @@ class TableService:
             saved = await self.repo.save(new, (base or row).version, entries, results)
         except Conflict:
             return None
-        crash_point("after_save")
+        crash_point("saved")
         before = set(self._humans_to_act(row, rules, old))
         now_waiting = self._humans_to_act(saved, rules, state)
         ping = [u for u in now_waiting if u not in before]

@@ -163,7 +163,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play a game in this terminal")
-    play.add_argument("--game", default="fleet-dice", choices=list(FRONTS))
+    play.add_argument("--game", default=next(iter(FRONTS)), choices=list(FRONTS))
     play.add_argument("--players", type=int, default=None, help="seats (default: the fewest)")
     play.add_argument("--solo", action="store_true", help="play alone (games with a solo mode)")
     play.add_argument(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -18,6 +19,7 @@ from typing import Any
 import discord
 
 from bot import challenge
+from bot.faults import crash_point
 from bot.fronts import get_front
 from bot.fronts.base import Ctx, Front, Panel, SeatInfo
 from bot.i18n import Tr, translator
@@ -125,7 +127,9 @@ class Presenter:
         async with self._locks.setdefault(row.id, asyncio.Lock()):
             # A table with no board yet has shown nothing of its game.
             shown = row.shown_version if row.board_message_id else -1
-            yield self._shown.get(row.id) or Shown(row.board_message_id, row.step_message_id, shown)
+            yield self._shown.get(row.id) or Shown(
+                row.board_message_id, row.step_message_id, shown, step_key=row.step_key
+            )
         if done:
             # Kept a while so that an older outcome still queued cannot bring back the
             # buttons; then dropped, so memory does not grow with the games that ended.
@@ -176,9 +180,13 @@ class Presenter:
                 token = rules.token(state, None)
                 shown = await self._table(row, front, view, ctx, shown, step, token, step_edited)
                 self._shown[row.id] = shown
-                await self.service.set_messages(row, board=shown.board_id, step=shown.step_id)
-            if not shown.lobby_closed and row.lobby_message_id:
+                await self.service.set_messages(
+                    row, True, shown.step_key, board=shown.board_id, step=shown.step_id
+                )
+            if not shown.lobby_closed and row.lobby_message_id and row.status != "lobby":
                 await self._close_lobby(row, ttr)
+                shown = dataclasses.replace(self._shown.get(row.id, shown), lobby_closed=True)
+                self._shown[row.id] = shown
             if outcome.notice:
                 key, fields = outcome.notice
                 await channel.send(say(ttr, key, **fields))
@@ -231,6 +239,9 @@ class Presenter:
         board_key = _key(board)
         if board_key != shown.board_key or board_id is None:
             board_id = await self._edit_or_post(channel, board_id, board)
+            if board_id != shown.board_id:  # a new message: remember it at once
+                await self.service.set_messages(row, shown=False, board=board_id)
+        crash_point("board_shown")
         step_id, step_key, content = shown.step_id, shown.step_key, shown.step_content
         if step is None:
             if step_id and step_key:
@@ -243,14 +254,16 @@ class Presenter:
                 if step_id and shown.step_key:
                     await self._strip(channel, step_id)
                 step_id = (await channel.send(**drawn.send())).id
+                await self.service.set_messages(row, False, step.key, step=step_id)
             elif not step_edited and new_content != content and step_id:
                 step_id = await self._edit_or_post(channel, step_id, drawn)
             step_key, content = step.key, new_content
-        return Shown(board_id, step_id, row.version, board_key, step_key, content, True)
+        return Shown(
+            board_id, step_id, row.version, board_key, step_key, content, shown.lobby_closed
+        )
 
     async def _close_lobby(self, row: GameRow, tr: Tr) -> None:
         """Once a game has started or ended, its lobby message loses its buttons."""
-        shown = self._shown.get(row.id)
         if row.status == "lobby" or row.lobby_message_id is None:
             return
         with contextlib.suppress(discord.HTTPException):
@@ -258,8 +271,6 @@ class Presenter:
             await channel.get_partial_message(row.lobby_message_id).edit(
                 **self.lobby(row, tr).edit()
             )
-        if shown is not None:
-            self._shown[row.id] = Shown(**{**shown.__dict__, "lobby_closed": True})
 
     async def _final(self, outcome: Outcome, rules: AnyGame, front: Front[Any], ctx: Ctx) -> None:
         row = outcome.row

@@ -218,14 +218,20 @@ class TableCog(commands.Cog, name="Table"):
         name = say(
             gtr, "thread_name", game=front.title(gtr.domain_of(game)), host=host.display_name
         )
+        thread = None
         try:
             thread = await message.create_thread(name=name[:100])
             row = await self.service.open_table(
                 channel_id=thread.id, parent_id=channel.id, lobby_message_id=message.id, **where
             )
-        except BaseException:
+        except Exception:
+            # Nothing was stored: take back what was posted (the thread is archived, as the
+            # bot may not delete it).
             with contextlib.suppress(discord.HTTPException):
                 await message.delete()
+            if thread is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await thread.edit(archived=True)
             raise
         await self.presenter.show_lobby(row)
         return thread, row

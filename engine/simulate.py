@@ -140,7 +140,7 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.simulate", description=__doc__)
-    parser.add_argument("--game", default="fleet-dice", choices=game_ids())
+    parser.add_argument("--game", default=game_ids()[0], choices=game_ids())
     parser.add_argument("--players", type=int, default=None, help="default: the game's fewest")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)

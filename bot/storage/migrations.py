@@ -32,6 +32,7 @@ async def _platform(run: Run) -> None:
         "ALTER TABLE games ADD COLUMN game_options TEXT NOT NULL DEFAULT '{}'",
         "ALTER TABLE games ADD COLUMN lobby_message_id INTEGER",
         "ALTER TABLE games ADD COLUMN shown_version INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN step_key TEXT NOT NULL DEFAULT ''",
         "ALTER TABLE games ADD COLUMN locale TEXT",
         "ALTER TABLE games RENAME COLUMN roll_message_id TO step_message_id",
     ):

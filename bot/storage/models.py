@@ -85,7 +85,7 @@ class GameRow(BaseModel):
     """One table (lobby, running or finished) as stored."""
 
     id: int = 0
-    game: str = "fleet-dice"
+    game: str
     guild_id: int | None = None
     channel_id: int
     parent_id: int | None = None
@@ -105,6 +105,8 @@ class GameRow(BaseModel):
     shown_version: int = 0
     """The version the channel's messages show; behind `version` after a crash between a
     save and its messages, so startup can publish what is missing."""
+    step_key: str = ""
+    """Which public step the step message shows (a new step gets a new message)."""
     recent: list[dict[str, Any]] = Field(default_factory=list)
     """The last public events, as data (`Event.to_json`)."""
     locale: str | None = None
@@ -231,9 +233,12 @@ class Repository(Protocol):
         """Cancel a game whose row cannot be read, freeing its channel."""
         ...
 
-    async def set_messages(self, game_id: int, shown_version: int, **ids: int | None) -> None:
-        """Which messages show the game (``lobby``, ``board``, ``step``) and the version they
-        show. Not game state: no version check, and `save` never writes these columns."""
+    async def set_messages(
+        self, game_id: int, shown_version: int, step_key: str | None = None, **ids: int | None
+    ) -> None:
+        """Which messages show the game (``lobby``, ``board``, ``step``), the version they
+        show and the step the step message shows. Not game state: no version check, and
+        `save` never writes these columns."""
         ...
 
     async def unshown(self, since: float) -> list[GameRow]:

@@ -61,6 +61,7 @@ _COLUMNS = (
     "board_message_id",
     "step_message_id",
     "shown_version",
+    "step_key",
     "recent",
     "locale",
     "deadline_at",
@@ -70,7 +71,13 @@ _COLUMNS = (
 )
 _SELECT = ", ".join(_COLUMNS)
 _JSON = ("seats", "options", "game_options", "recent")
-_MESSAGES = ("lobby_message_id", "board_message_id", "step_message_id", "shown_version")
+_MESSAGES = (
+    "lobby_message_id",
+    "board_message_id",
+    "step_message_id",
+    "shown_version",
+    "step_key",
+)
 """Written only by `set_messages`: a save from a row loaded earlier must not undo them."""
 
 
@@ -288,8 +295,12 @@ class SqliteRepository:
                 (self._clock(), game_id),
             )
 
-    async def set_messages(self, game_id: int, shown_version: int, **ids: int | None) -> None:
-        columns = {f"{name}_message_id": value for name, value in ids.items()}
+    async def set_messages(
+        self, game_id: int, shown_version: int, step_key: str | None = None, **ids: int | None
+    ) -> None:
+        columns: dict[str, object] = {f"{name}_message_id": value for name, value in ids.items()}
+        if step_key is not None:
+            columns["step_key"] = step_key
         unknown = set(columns) - set(_MESSAGES)
         if unknown:
             raise ValueError(f"no such message column: {sorted(unknown)}")

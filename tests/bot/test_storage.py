@@ -28,6 +28,7 @@ from .helpers import open_table
 
 
 def lobby(channel=10, **kw) -> GameRow:
+    kw.setdefault("game", "fleet-dice")
     return GameRow(channel_id=channel, host_id=1, seats=[Seat(user_id=1, name="a")], seed="s", **kw)
 
 
@@ -157,7 +158,7 @@ def test_a_crash_between_statements_leaves_no_partial_write(tmp_path):
 
         async def main():
             repo = await SqliteRepository.open({str(path)!r})
-            row = await repo.create(GameRow(channel_id=1, host_id=1, seed="s",
+            row = await repo.create(GameRow(game="fleet-dice", channel_id=1, host_id=1, seed="s",
                                             seats=[Seat(user_id=1, name="a")]))
             row = await repo.save(row.model_copy(update={{"recent": [{{"kind": "kept"}}]}}),
                                   row.version, [(0, 1, "pick cod")])

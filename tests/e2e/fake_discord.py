@@ -310,6 +310,8 @@ class FakeDiscord:
             return self.json(message)
         if p[0] == "channels" and p[-1] == "threads" and method == "POST":
             return self.json(self._thread(int(p[1]), body))
+        if p[0] == "channels" and len(p) == 4 and p[2] == "thread-members":
+            return web.Response(status=204)
         if p[0] == "channels" and len(p) == 2:
             return self.json(self.channels[int(p[1])])
         if p[0] == "interactions" and p[-1] == "callback":

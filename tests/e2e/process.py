@@ -15,8 +15,9 @@ ROOT = Path(__file__).resolve().parents[2]
 BOOTSTRAP = str(ROOT / "tests" / "e2e" / "bootstrap.py")
 
 
-def bot_env(db: Path, scheduler: bool = False) -> dict[str, str]:
-    """The bot's environment: the fake's token, this database, no FLEET_ setting of the host."""
+def bot_env(db: Path, scheduler: bool = False, **settings: str) -> dict[str, str]:
+    """The bot's environment: the fake's token, this database, no FLEET_ setting of the host;
+    `settings` override (``FLEET_LOG_LEVEL="DEBUG"``)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("FLEET_")}
     env.update(
         FLEET_TOKEN=TOKEN,
@@ -25,6 +26,7 @@ def bot_env(db: Path, scheduler: bool = False) -> dict[str, str]:
         FLEET_LOG_LEVEL="WARNING",
         PYTHONPATH=str(ROOT),
     )
+    env.update(settings)
     return env
 
 
@@ -36,6 +38,8 @@ async def start_bot(
     python: tuple[str, ...] = (),
     stdout: Any = asyncio.subprocess.PIPE,
     stderr: Any = asyncio.subprocess.PIPE,
+    cwd: Path | None = None,
+    **settings: str,
 ) -> asyncio.subprocess.Process:
     """`python tests/e2e/bootstrap.py <fake> *args`; `python` holds interpreter options."""
     return await asyncio.create_subprocess_exec(
@@ -44,8 +48,8 @@ async def start_bot(
         BOOTSTRAP,
         fake.base,
         *args,
-        env=bot_env(db, scheduler),
-        cwd=str(db.parent),
+        env=bot_env(db, scheduler, **settings),
+        cwd=str(cwd or db.parent),
         stdout=stdout,
         stderr=stderr,
     )

@@ -118,3 +118,25 @@ def fake_app() -> int:
     from .fake_discord import APP_ID
 
     return APP_ID
+
+
+async def test_a_crafted_command_option_is_refused_and_stores_nothing(fake, tmp_path):
+    # Discord's client offers only the listed deadlines; a crafted payload can send another.
+    db = tmp_path / "crafted.db"
+    sync = await start_bot(fake, db, "sync", "--guild", str(GUILD_ID))
+    await asyncio.wait_for(sync.communicate(), 60)
+    bot = await start_bot(fake, db, "run")
+    try:
+        await asyncio.wait_for(fake.ready.wait(), 30)
+        crafted = await fake.slash(ALICE, "table new", game="fleet-dice", deadline=5, here=True)
+        await quiet(fake)
+        (answer,) = crafted.followups
+        assert "turn deadline is off" in fake.messages[answer]["content"]
+        unknown = await fake.slash(ALICE, "table new", game="chess", here=True)
+        await quiet(fake)
+        assert "no game called" in fake.messages[unknown.followups[0]]["content"]
+        with sqlite3.connect(db) as con:
+            assert con.execute("SELECT COUNT(*) FROM games").fetchone() == (0,)
+    finally:
+        bot.terminate()
+        await bot.communicate()

@@ -1,0 +1,176 @@
+"""A crash between any two writes (ISSUE: nothing lost): the bot dies at a named point, is
+restarted on the same database, and every table is either not there or playable, with its
+messages published, its attempt and its score kept."""
+
+import pytest
+
+from bot.faults import Crash, armed
+from tests.cogs.harness import ids
+
+CRASHES = {}
+
+
+def crashes(error):
+    if isinstance(error, BaseExceptionGroup):
+        return all(crashes(e) for e in error.exceptions)
+    return isinstance(error, Crash) or isinstance(error.__cause__, Crash)
+
+
+@pytest.fixture(autouse=True)
+async def only_crashes(table):
+    """Whatever the bot raised during a test here must be the crash it was told to have."""
+    yield
+    assert all(crashes(e) for e in table.env.errors), table.env.errors
+
+
+async def crashed(table, coro, hit):
+    """Run a click or command that must hit the armed crash point: the process "dies" there
+    (whatever the click answered is left as it was)."""
+    try:
+        await coro
+    except (Crash, BaseExceptionGroup) as error:
+        assert crashes(error), error
+    assert hit, "the crash point was reached"
+
+
+async def shown_and_playable(table, db_path):
+    """After a restart: the table's messages show its state, and it plays to the end."""
+    await table.restart(db_path)
+    row = await table.row()
+    assert row.shown_version == row.version, "startup published what the crash left unshown"
+    if row.status == "active":
+        board = await table.message(row.board_message_id)
+        assert any(i.endswith(":act") for i in ids(board))
+        for _ in range(3):  # the buttons work…
+            await table.play_one()
+        await finish(table)  # …and the game goes on to its end
+    return await table.row()
+
+
+async def finish(table):
+    """Every waiting seat plays its default move through the service, to the end."""
+    for _ in range(3000):
+        loaded = await table.loaded()
+        if loaded.row.status != "active":
+            return
+        seat = loaded.game.to_act(loaded.state)[0]
+        action = loaded.game.default_action(loaded.state, seat)
+        await table.service.act(loaded.row.id, loaded.row.seats[seat].user_id, action.text)
+
+
+async def two_players(table, start=True):
+    alice, bob = table.add("alice", "bob")
+    await table.open(alice)
+    await bob.click(await table.lobby(), label="Join")
+    if start:
+        await alice.click(await table.lobby(), label="Start")
+    return alice, bob
+
+
+@pytest.mark.parametrize("point", ["created"])
+async def test_a_crash_right_after_a_table_is_created_still_gives_a_lobby(table, db_path, point):
+    (alice,) = table.add("alice")
+    with armed(point) as hit:
+        await crashed(table, table.open(alice), hit)
+    await table.restart(db_path)
+    row = await table.service.find(table.thread_id)
+    assert row.status == "lobby" and row.shown_version == row.version
+    lobby = await table.lobby()
+    assert any(i.endswith(":join") for i in ids(lobby)), "the lobby has its buttons"
+
+
+async def test_a_crash_after_the_start_is_saved_publishes_the_board_on_restart(table, db_path):
+    alice, _ = await two_players(table, start=False)
+    with armed("saved") as hit:
+        await crashed(table, alice.click(await table.lobby(), label="Start"), hit)
+    row = await table.row()
+    assert row.status == "active" and row.board_message_id is None
+    done = await shown_and_playable(table, db_path)
+    assert done.status == "over"
+    lobby = await table.lobby()
+    assert not lobby.components, "the started table's lobby lost its buttons"
+
+
+@pytest.mark.parametrize("point", ["before_save", "saved", "board_shown"])
+async def test_a_crash_around_a_move_loses_nothing(table, db_path, point):
+    await two_players(table)
+    for _ in range(3):
+        await table.play_one()
+    before = await table.row()
+    with armed(point) as hit:
+        await crashed(table, table.play_one(check=False), hit)
+    after = await table.row()
+    if point == "before_save":
+        assert after.version == before.version, "nothing was saved"
+    else:
+        assert after.version > before.version, "the move was saved"
+    boards = [
+        m
+        async for m in table.thread().history(limit=200)
+        if m.embeds and m.embeds[0].title.startswith("Fleet: The Dice Game —")
+    ]
+    done = await shown_and_playable(table, db_path)
+    assert done.status == "over"
+    again = [
+        m
+        async for m in table.thread().history(limit=400)
+        if m.embeds and m.embeds[0].title.startswith("Fleet: The Dice Game —")
+    ]
+    assert len(again) == len(boards) == 1, "one board, never a second one"
+
+
+async def test_a_crash_after_the_last_move_keeps_the_score_and_posts_the_final(table, db_path):
+    (alice,) = table.add("alice")
+    await table.open(alice, "table solo")
+    row = await table.row()
+    game = table.service.game(row.game)
+    while True:
+        loaded = await table.loaded()
+        moves = 0
+        state = loaded.state
+        # Is the next move the last? Look ahead with the default moves.
+        probe = state
+        while not game.is_over(probe) and moves < 40:
+            probe, _ = game.apply(probe, 0, game.default_action(probe, 0))
+            moves += 1
+        if moves <= 1:
+            break
+        await table.play_one()
+    with armed("saved") as hit:
+        text = game.default_action(loaded.state, 0).text
+        await crashed(table, table.service.act(loaded.row.id, alice.id, text), hit)  # the last move
+    stats = await table.service.repo.user_stats(alice.id)
+    assert stats and stats[0].games == 1, "the score was saved with the last move"
+    await table.restart(db_path)
+    history = [m async for m in table.thread().history(limit=5)]
+    assert any(m.embeds and m.embeds[0].title == "Final scores" for m in history)
+
+
+async def test_a_crash_after_a_challenge_is_claimed_keeps_the_attempt_playable(table, db_path):
+    (alice,) = table.add("alice")
+    before = {t.id for t in table.channel.threads}
+    with armed("created") as hit:
+        await crashed(table, alice.slash(table.channel, "challenge"), hit)
+    (thread,) = [t for t in table.channel.threads if t.id not in before]
+    table.thread_id = thread.id
+    assert await table.service.repo.attempted(
+        "fleet-dice", (await table.row()).options.challenge_day, alice.id
+    )
+    done = await shown_and_playable(table, db_path)
+    assert done.status == "over"
+    assert await table.service.repo.leaderboard("fleet-dice", None, "2100-01-01", None)
+
+
+async def test_a_crash_after_a_deadline_move_is_saved_shows_it_on_restart(table, db_path):
+    alice, bob = table.add("alice", "bob")
+    await table.open(alice, deadline=24)
+    await bob.click(await table.lobby(), label="Join")
+    await alice.click(await table.lobby(), label="Start")
+    row = await table.row()
+    cog = table.bot.get_cog("Table")
+    with armed("saved") as hit:
+        await crashed(table, cog.scheduler.tick(now=row.deadline_at + 1), hit)
+    after = await table.row()
+    assert after.version > row.version and after.shown_version < after.version
+    done = await shown_and_playable(table, db_path)
+    assert done.status == "over"
