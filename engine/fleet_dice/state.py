@@ -68,6 +68,8 @@ class PlayerState:
     """Wharf buildings this player completed, in order."""
     hexagons: list[str] = field(default_factory=list)
     scrap_uses: int = 0
+    buffet_from: int = 0
+    """The first round the Seafood Buffet may be used: the round after its completion (§17.4)."""
     rerolled: str = ""
     """The phase (e.g. ``3:boat``) in which this player last used the Casino reroll."""
     captain: str | None = None
@@ -89,6 +91,7 @@ class PlayerState:
             completed=self.completed.copy(),
             hexagons=self.hexagons.copy(),
             scrap_uses=self.scrap_uses,
+            buffet_from=self.buffet_from,
             rerolled=self.rerolled,
             captain=self.captain,
             start=self.start,
