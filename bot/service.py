@@ -71,6 +71,8 @@ class Outcome:
     """``reminder`` or ``last_one`` when the only news is a reminder ping."""
     result: GameResult | None = None
     """A finished game's verified result (None if its log did not replay)."""
+    actor: int | None = None
+    """The user whose click this was: their own prompt already shows what they owe next."""
 
 
 @dataclass(frozen=True)
@@ -136,6 +138,28 @@ class TableService:
             raise Refusal("channel_busy") from exc
         crash_point("created")
         return created
+
+    async def play_again(self, game_id: int, user_id: int, **where: Any) -> GameRow:
+        """A new lobby with the seats of a finished table; whoever asks hosts it (`where`: as
+        for `open_table`, without the seats)."""
+        old = await self._load(game_id)
+        if old.status not in ("over", "cancelled") or old.state is None:
+            raise Refusal("not_over")
+        if old.options.challenge_day:
+            raise Refusal("challenge_once")
+        seat = _seat(old, user_id)
+        row = await self.open_table(
+            game=old.game,
+            host_id=user_id,
+            host_name=old.seats[seat].name,
+            options=TableOptions(turn_hours=old.options.turn_hours, solo=old.options.solo),
+            game_options=old.game_options,
+            **where,
+        )
+        seats = [s.model_copy(update={"autopilot": False}) for s in old.seats]
+        mine = next(s for s in seats if s.user_id == user_id)
+        ordered = [mine, *(s for s in seats if s is not mine)]
+        return await self.repo.save(row.model_copy(update={"seats": ordered}), row.version)
 
     async def start_solo(self, game: str, **where: Any) -> Outcome:
         """A solo table, started at once (`where`: as for `open_table`)."""
@@ -327,6 +351,7 @@ class TableService:
                 row, rules, state, new_state, events + auto_events, entries + auto_log
             )
             if outcome is not None:
+                outcome.actor = user_id
                 return outcome
         raise Refusal("busy")
 

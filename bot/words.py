@@ -73,6 +73,8 @@ WORDS: dict[str, str] = {
         "You've already played today's challenge (#{number}); a new one starts at 00:00 UTC."
     ),
     "bad_deadline": N_("A turn deadline is off, 1, 12, 24 or 72 hours."),
+    "not_over": N_("This game is still going; Play again opens once it is over."),
+    "challenge_once": N_("A daily challenge is played once; a new one starts at 00:00 UTC."),
     # notices in the channel
     "autopilot_on": N_("{name} is now on autopilot: their moves are played automatically."),
     "autopilot_off": N_("{name} is back in control of their seat."),

@@ -31,8 +31,9 @@ from bot.storage import DEADLINE_HOURS, GameRow, StorageError, TableOptions
 from bot.words import say
 from cogs.components import ALL, EndButton
 from cogs.lobby import lobby_drawn, option_spec
-from cogs.panels import Drawn, draw_prompt, draw_public, embed, embed_of, items_view
-from cogs.presenter import Presenter, recent_events, seat_infos
+from cogs.panels import Drawn, draw_public, embed, embed_of, items_view
+from cogs.presenter import Presenter
+from cogs.prompts import prompt_drawn, table_ctx
 from engine.core.events import visible_events
 from engine.games import get_game
 
@@ -69,9 +70,13 @@ DEADLINES = [
 ]
 
 
+def _locale(interaction: discord.Interaction) -> str:
+    return str(interaction.locale)
+
+
 def user_tr(interaction: discord.Interaction, domain: str = "table") -> Tr:
     """The clicking user's language (their Discord client's)."""
-    return translator(str(interaction.locale), domain)
+    return translator(_locale(interaction), domain)
 
 
 def moderator(interaction: discord.Interaction) -> bool:
@@ -442,6 +447,9 @@ class TableCog(commands.Cog, name="Table"):
         if row.status != "active":
             raise Refusal("game_over")
         await self._send(interaction, self._prompt(interaction, loaded, seat))
+        self.presenter.prompt_opened(
+            row.id, interaction.user.id, interaction.edit_original_response, _locale(interaction)
+        )
 
     async def on_public(
         self, interaction: discord.Interaction, game_id: int, token: str, action: str
@@ -484,7 +492,10 @@ class TableCog(commands.Cog, name="Table"):
         seat = row.seat_of(interaction.user.id)
         if seat is not None and seat in rules.to_act(state):
             drawn = self._prompt(interaction, Loaded(row, rules, state), seat)
-            await interaction.followup.send(ephemeral=True, **drawn.send())
+            sent = await interaction.followup.send(ephemeral=True, wait=True, **drawn.send())
+            self.presenter.prompt_opened(
+                row.id, interaction.user.id, sent.edit, _locale(interaction)
+            )
         await self.presenter.publish(outcome, step_edited=edited)
 
     async def on_prompt(
@@ -540,27 +551,73 @@ class TableCog(commands.Cog, name="Table"):
         self._timed(interaction)
         await self.presenter.close(outcome, name)
 
+    async def on_again(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Final scores' Play again: the same seats at a new table (a new solo game at once)."""
+        old = await self.service.row(game_id)
+        self._here(interaction, old)
+        await interaction.response.defer(ephemeral=True)
+        self._timed(interaction)
+        tr = user_tr(interaction)
+        gtr = translator(old.locale, "table")
+        front = get_front(old.game)
+        parent = self.bot.get_channel(old.parent_id) if old.parent_id else None
+        where: dict[str, Any] = dict(guild_id=old.guild_id, locale=old.locale)
+        if old.options.solo:
+            if old.options.challenge_day:
+                raise Refusal("challenge_once")
+            channel: Any = interaction.channel
+            if isinstance(parent, discord.TextChannel):
+                title = front.title(gtr.domain_of(old.game))
+                name = say(gtr, "solo_thread_name", game=title, host=interaction.user.display_name)
+                channel = await parent.create_thread(
+                    name=name[:100], type=discord.ChannelType.public_thread
+                )
+            seat = old.seat_of(interaction.user.id)
+            if seat is None:
+                raise Refusal("not_seated")
+            outcome = await self.service.start_solo(
+                old.game,
+                channel_id=channel.id,
+                parent_id=parent.id if parent is not None else None,
+                host_id=interaction.user.id,
+                host_name=old.seats[seat].name,
+                **where,
+            )
+            await self.presenter.publish(outcome)
+            await interaction.followup.send(
+                say(tr, "started_solo", channel=channel.mention), ephemeral=True
+            )
+            return
+        if isinstance(parent, discord.TextChannel):
+            message = await parent.send(embed=embed(say(gtr, "lobby_opening")))
+            title = front.title(gtr.domain_of(old.game))
+            name = say(gtr, "thread_name", game=title, host=interaction.user.display_name)
+            thread = await message.create_thread(name=name[:100])
+            row = await self.service.play_again(
+                game_id,
+                interaction.user.id,
+                channel_id=thread.id,
+                parent_id=parent.id,
+                lobby_message_id=message.id,
+                **where,
+            )
+            where_text = thread.mention
+        else:
+            row = await self.service.play_again(
+                game_id, interaction.user.id, channel_id=old.channel_id, parent_id=None, **where
+            )
+            where_text = f"<#{old.channel_id}>"
+        await self.presenter.show_lobby(row)
+        await interaction.followup.send(say(tr, "opened_here", channel=where_text), ephemeral=True)
+
     # --- drawing for one user -------------------------------------------------------------------
 
     def _ctx(self, interaction: discord.Interaction, loaded: Loaded, seat: int | None) -> Ctx:
-        row, rules, state = loaded.row, loaded.game, loaded.state
-        front = get_front(row.game)
-        tr = user_tr(interaction, front.domain)
-        recent = [e for e in recent_events(row) if e.visible(seat)]
-        return Ctx(seat_infos(row, tr.domain_of("table")), tr, rules.to_act(state), seat, recent)
+        return table_ctx(loaded.row, loaded.game, loaded.state, seat, _locale(interaction))
 
     def _prompt(self, interaction: discord.Interaction, loaded: Loaded, seat: int) -> Drawn:
-        row, rules, state = loaded.row, loaded.game, loaded.state
-        front = get_front(row.game)
-        ctx = self._ctx(interaction, loaded, seat)
-        tr = user_tr(interaction)
-        actions = rules.legal_actions(state, seat) if row.status == "active" else []
-        if not actions:
-            names = [ctx.name(s) for s in rules.to_act(state)]
-            key = "nothing_to_do" if names else "nothing_at_all"
-            return Drawn(embed(say(tr, key, names=names)), None)
-        panel = front.prompt(rules.view(state, seat), seat, actions, ctx)
-        return draw_prompt(panel, row.id, rules.token(state, seat), tr)
+        drawn, _ = prompt_drawn(loaded.row, loaded.game, loaded.state, seat, _locale(interaction))
+        return drawn
 
     async def _update_prompt(
         self, interaction: discord.Interaction, loaded: Loaded, seat: int, note: str | None = None
@@ -570,9 +627,15 @@ class TableCog(commands.Cog, name="Table"):
         fields = {"content": note, **drawn.edit()}
         if interaction.response.is_done():
             await interaction.edit_original_response(**fields)
-            return
-        await interaction.response.edit_message(**fields)
-        self._timed(interaction)
+        else:
+            await interaction.response.edit_message(**fields)
+            self._timed(interaction)
+        self.presenter.prompt_opened(
+            loaded.row.id,
+            interaction.user.id,
+            interaction.edit_original_response,
+            _locale(interaction),
+        )
 
     async def _log_drawn(
         self, interaction: discord.Interaction, loaded: Loaded, seat: int | None

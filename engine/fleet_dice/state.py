@@ -53,6 +53,7 @@ class Task:
     section: str | None = None  # mark: where; circle: which boat type
     source: str | None = None  # star: why it was granted; fish: "round" or "club"
     coins: int = 0  # fish: how many oyster boats take 1 fish + 1 coin
+    box: int = 0  # star from coins: the coin box (1-based) whose star granted it
 
 
 @with_config(_STRICT)

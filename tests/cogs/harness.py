@@ -101,6 +101,12 @@ class Table:
         self.bot = new_bot
         await new_bot.tree.sync()
 
+    async def table_message(self) -> discord.Message:
+        """The message that shows the table with its Act button: the step message of a game
+        that folds the table into it, else the board."""
+        row = await self.row()
+        return await self.message(row.step_message_id or row.board_message_id)
+
     async def lobby(self) -> discord.Message:
         """The lobby message, posted in the channel the table's thread opened from."""
         row = await self.row()
@@ -123,7 +129,7 @@ class Table:
         if public and self.rng.random() < 0.7:
             result = await actor.click(step, custom_id=self.rng.choice(public))
         else:
-            board = await self.message(row.board_message_id)
+            board = await self.table_message()
             prompt = await actor.click(board, label="Act")
             assert prompt.ephemeral and prompt.response is not None, prompt
             result = await self.choose(actor, prompt.response)
