@@ -50,12 +50,15 @@ class Drawn:
     embed: discord.Embed
     view: discord.ui.View | None = None
     image: bytes | None = None
+    content: str | None = None
 
     def file(self) -> discord.File | None:
         return discord.File(io.BytesIO(self.image), IMAGE) if self.image is not None else None
 
     def send(self) -> dict[str, Any]:
         out: dict[str, Any] = {"embed": self.embed}
+        if self.content:
+            out["content"] = self.content
         if self.view is not None:
             out["view"] = self.view
         if (file := self.file()) is not None:
@@ -63,7 +66,7 @@ class Drawn:
         return out
 
     def edit(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"embed": self.embed, "view": self.view}
+        out: dict[str, Any] = {"embed": self.embed, "view": self.view, "content": self.content}
         file = self.file()
         out["attachments"] = [file] if file is not None else []
         return out
@@ -197,7 +200,8 @@ def draw_public(panel: Panel, game_id: int, token: str, tr: Tr) -> Drawn:
             items.append(table_button(game_id, c))
         else:
             items.append(PublicButton(game_id, token, c.action, c.label, c.emoji))
-    return Drawn(embed_of(panel), items_view(*items) if items else None, panel.image)
+    view = items_view(*items) if items else None
+    return Drawn(embed_of(panel), view, panel.image, cut(panel.status, 2000) or None)
 
 
 def board_view(game_id: int, tr: Tr) -> discord.ui.View:

@@ -275,7 +275,7 @@ class Presenter:
         ttr = ctx.tr.domain_of("table")
         board_id, board_key = shown.board_id, shown.board_key
         playing = row.status == "active"
-        if front.board_message or not playing:
+        if front.board_message:
             panel = front.board(view, ctx)
             board = Drawn(
                 embed_of(panel), board_view(row.id, ttr) if playing else None, panel.image
@@ -470,9 +470,10 @@ class Presenter:
         return message.id
 
     async def _strip(self, channel: discord.PartialMessageable, message_id: int) -> None:
+        """A step that is over keeps its record: no buttons, and no live status line."""
         # Deleted or too old to edit: nothing to strip.
         with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(message_id).edit(view=None)
+            await channel.get_partial_message(message_id).edit(content=None, view=None)
 
     async def _delete(self, channel: discord.PartialMessageable, message_id: int) -> None:
         with contextlib.suppress(discord.HTTPException):

@@ -624,7 +624,7 @@ class TableCog(commands.Cog, name="Table"):
     ) -> None:
         """Show the seat's current decision in place of the prompt that was clicked."""
         drawn = self._prompt(interaction, loaded, seat)
-        fields = {"content": note, **drawn.edit()}
+        fields = {**drawn.edit(), "content": note}
         if interaction.response.is_done():
             await interaction.edit_original_response(**fields)
         else:

@@ -52,7 +52,9 @@ class Panel:
     phones do not wrap them), `fields` titled blocks, `image` a PNG drawn with Pillow (the
     text stays the accessible fallback), `choices` what can be done from it. For a public
     step, `key` names the step it shows: a new key posts a new message, the same key edits
-    the one there."""
+    the one there. `status` is a live line shown with the panel only while it is current
+    (who the table waits for): a step message that has been passed keeps its record without
+    it."""
 
     title: str
     lines: Sequence[str] = ()
@@ -61,6 +63,7 @@ class Panel:
     choices: Sequence[Choice] = ()
     footer: str = ""
     key: str = ""
+    status: str = ""
 
 
 @dataclass(frozen=True)

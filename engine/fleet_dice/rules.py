@@ -310,6 +310,7 @@ def _decide_pick(t: Table, seat: int, task: Task, action: Action) -> None:
     face = action.args[0]
     t.player(seat).tasks.pop(0)
     t.state.pool.remove(face)
+    t.state.taken.append(f"{seat}:{face}")
     t.state.picks += 1
     t.emit("pick", seat, face=face)
     t.spawn(seat, Task(kind="use", face=face, chosen=True))
@@ -485,6 +486,8 @@ def _start_draft(t: Table, phase: str) -> None:
     key = f"r{state.round}:{phase}"
     roller = roll_boat_pool if phase == "boat" else roll_town_pool
     state.pool = roller(state.seed, key, n)
+    state.rolled = list(state.pool)
+    state.taken = []
     t.emit("roll", None, round=state.round, phase=phase, pool=list(state.pool))
 
 

@@ -136,6 +136,7 @@ def _leftover_target(t: Table, face: str) -> tuple[str | None, dict[str, str]]:
 def ruth_picks(t: Table) -> None:
     face, section, count, why = choose(t, t.state.pool)
     t.state.pool.remove(face)
+    t.state.taken.append(f"ruth:{face}")
     t.emit("ruth", None, face=face, leftover=False, **why)
     cross(t, section, count)
 

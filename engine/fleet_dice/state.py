@@ -142,6 +142,10 @@ class FleetState:
     """Who picks in the current draft, in turn; RUTH stands for Captain Ruth."""
     picks: int = 0
     pool: list[str] = field(default_factory=list)
+    rolled: list[str] = field(default_factory=list)
+    """Every die of the current draft as rolled, for the table's record of it."""
+    taken: list[str] = field(default_factory=list)
+    """Who took which die this draft, in order: ``"1:cod"`` (seat 1), ``"ruth:harbor"``."""
     leftover: str | None = None
     players: list[PlayerState]
     ruth: RuthState | None = None
@@ -177,6 +181,8 @@ class FleetState:
             order=self.order.copy(),
             picks=self.picks,
             pool=self.pool.copy(),
+            rolled=self.rolled.copy(),
+            taken=self.taken.copy(),
             leftover=self.leftover,
             players=[p.clone() for p in self.players] if players else self.players.copy(),
             ruth=RuthState(boat=r.boat, harbor=r.harbor, wharf=r.wharf)

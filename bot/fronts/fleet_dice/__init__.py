@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.fronts.base import ChallengeSpec, Choice, Ctx, OptionSpec, Panel
-from bot.fronts.fleet_dice.details import detail
+from bot.fronts.fleet_dice.details import detail, effect
 from bot.fronts.fleet_dice.events import STAR_SOURCES, bonus_text, event_line
 from bot.fronts.fleet_dice.picture import Spot, sheet_picture
 from bot.fronts.fleet_dice.sheet import LINE, legend, section_lines, sheet_lines
@@ -128,7 +128,24 @@ class FleetDiceFront:
         return lines
 
     def _recent(self, ctx: Ctx, count: int = RECENT) -> list[str]:
-        lines = [line for e in ctx.recent if (line := self.event(e, ctx))]
+        """The last moves, one line per seat's move (its effects together); rolls are left
+        out, the step shows them."""
+        tr = ctx.tr
+        lines: list[str] = []
+        seat_of_line: list[int | None] = []
+        for e in ctx.recent:
+            if e.kind in ("roll", "leftover", "over"):
+                continue
+            words = effect(tr, e) if e.seat is not None and e.kind != "cross" else None
+            if words is not None and seat_of_line and seat_of_line[-1] == e.seat:
+                lines[-1] += f" · {words}"
+                continue
+            if words is not None:
+                lines.append(f"**{ctx.name(e.seat)}**: {words}")
+                seat_of_line.append(e.seat)
+            elif (line := self.event(e, ctx)) is not None:
+                lines.append(line)
+                seat_of_line.append(None)
         return lines[-count:]
 
     def board(self, view: FleetView, ctx: Ctx) -> Panel:
@@ -151,19 +168,23 @@ class FleetDiceFront:
         tr = ctx.tr
         lines: list[str] = []
         if view.phase in ("boat", "town"):
-            dice = " · ".join(face(tr, f) for f in view.pool) or "—"
-            lines.append(tr._("Dice: {dice}", dice=dice))
-            order = []
-            for i, seat in enumerate(view.order):
-                who = tr._("Captain Ruth") if seat == RUTH else ctx.name(seat)
-                order.append(f"~~{who}~~" if i < view.picks else who)
-            if order:
+            rolled = view.rolled or view.pool
+            lines.append(tr._("Dice: {dice}", dice=" · ".join(face(tr, f) for f in rolled)))
+            takes = []
+            for taken in view.taken:
+                who, _, die = taken.partition(":")
+                name_ = tr._("Captain Ruth") if who == "ruth" else ctx.name(int(who))
+                takes.append(tr._("{name} {face}", name=name_, face=face(tr, die)))
+            if takes:
+                lines.append(tr._("Taken: {takes}", takes=" · ".join(takes)))
+            if view.stage == "pick":
+                order = []
+                for i, seat in enumerate(view.order):
+                    who = tr._("Captain Ruth") if seat == RUTH else ctx.name(seat)
+                    order.append(f"~~{who}~~" if i < view.picks else who)
                 lines.append(tr._("Pick order: {order}", order=" → ".join(order)))
-            if view.stage == "leftover" and view.leftover:
-                lines.append(
-                    tr._("Everyone uses the leftover {face}.", face=face(tr, view.leftover))
-                )
-        lines += self._waiting(view, ctx)
+            if view.leftover:
+                lines.append(tr._("Leftover for everyone: {face}", face=face(tr, view.leftover)))
         fields: list[tuple[str, Sequence[str]]] = [(tr._("Standings"), self._standings(view, ctx))]
         recent = self._recent(ctx)
         if recent:
@@ -181,7 +202,8 @@ class FleetDiceFront:
         ]
         heading = ("🎲 " if view.phase in ("boat", "town") else "🎣 ") + self._head(tr, view)
         key = f"{view.round}:{STEP_PHASES[view.phase]}"
-        return Panel(heading, lines, fields, choices=choices, key=key)
+        status = "\n".join(self._waiting(view, ctx))
+        return Panel(heading, lines, fields, choices=choices, key=key, status=status)
 
     # --- one seat -------------------------------------------------------------------------------
 

@@ -19,11 +19,26 @@ DETAIL = 100
 CIRCLES = {"L": "L", "B": "B", "?": "?", "LICENSE": "K", "BOAT": "B", "FISH": "F", "ACTIVATE": "A"}
 
 
+def bonus_line(tr: Tr, bonus: str) -> str:
+    from bot.fronts.fleet_dice.events import bonus_text
+
+    return bonus_text(tr, bonus)
+
+
 def effect(tr: Tr, event: Event) -> str | None:
     """One effect of a choice, in a few words."""
     d = event.data
     if event.kind == "mark":
-        return tr._("{section} box {box}", section=name(tr, str(d["section"])), box=d["box"])
+        where = tr._("{section} box {box}", section=name(tr, str(d["section"])), box=d["box"])
+        return tr._("★ {where}", where=where) if d.get("via") == "star" else where
+    if event.kind == "pick":
+        return tr._("takes {die}", die=name(tr, str(d["face"])))
+    if event.kind == "reroll":
+        return tr._("rerolls: {die}", die=name(tr, str(d["face"])))
+    if event.kind == "skip":
+        return tr._("declines a star action")
+    if event.kind == "forfeit":
+        return tr._("loses a star action (nothing open)")
     if event.kind == "license":
         if d["license"] == "king_crab":
             return tr._("King Crab license")
@@ -41,7 +56,7 @@ def effect(tr: Tr, event: Event) -> str | None:
     if event.kind == "buffet":
         return tr._("fills the {kind} hexagon", kind=name(tr, str(d["hexagon"])))
     if event.kind == "bonus":
-        return tr._("King Crab bonus")
+        return tr._("King Crab bonus: {text}", text=bonus_line(tr, str(d["bonus"])))
     return None
 
 
