@@ -1,0 +1,199 @@
+"""The greedy `heuristic` player: it serves default actions (a timeout, an absent player), AI
+seats, simulations and benchmarks. It decides from a seat's view only — its own hand, and of
+the others what lies on the table — never from the full state. (The `random` player is the
+core's `random_policy`.)
+
+It values everything in dollars: a card is worth its cash, more if it is a boat it could
+launch; a license is worth its VP plus what its bonus should bring in the rounds left.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.core.actions import Action
+from engine.fleet_cards.cards import GONE_FISHIN, Deck, builtin_deck
+from engine.fleet_cards.payment import CRATE
+from engine.fleet_cards.views import FleetCardsView, PlayerView
+
+# What a bonus brings per round left, in dollars, by licenses owned before this one. Tuned by
+# simulation, not rules.
+BONUS_PER_ROUND = {
+    "shrimp": (1.3, 1.1, 0.9, 0.7),
+    "cod": (1.4, 0.9, 0.8, 0.7),
+    "lobster": (1.3, 0.8, 0.6, 0.5),
+    "tuna": (1.5, 0.9, 0.8, 0.6),
+    "processing": (1.0, 0.7, 0.6, 0.5),
+}
+BOAT_FUTURE_CRATES = 2.5
+"""Crates a boat launched now still catches, on average: part of what launching is worth."""
+CRATE_KEEP = 1.3
+"""A processed crate kept: $1 of cash, or cards in trade."""
+
+
+def heuristic(
+    view: FleetCardsView, seat: int, legal: Sequence[Action], rng: random.Random
+) -> Action:
+    """The action that looks best for this seat, from its view."""
+    if len(legal) == 1:
+        return legal[0]
+    me = view.players[seat]
+    book = builtin_deck(view.options.deck)
+    verbs = {a.verb for a in legal}
+    if me.task == "pay":
+        return _pay(book, view, me, legal)
+    if "open" in verbs or "decline" in verbs:
+        return _choose(book, view, me, legal)
+    if "bid" in verbs:
+        return _bid(book, view, me, legal)
+    if "launch" in verbs:
+        return _launch(book, view, me, legal)
+    if "hire" in verbs:
+        return min(
+            (a for a in legal if a.verb == "hire"), key=lambda a: keep_value(book, me, a.args[0])
+        )
+    if "process" in verbs:
+        full = Action("process", (str(book.boat_capacity),))
+        return full if full in legal and rounds_left(view) > 1 else Action("stop")
+    if "trade" in verbs:
+        return Action("trade")
+    if "discard" in verbs:
+        return min(legal, key=lambda a: keep_value(book, me, a.args[0]))
+    return legal[0]
+
+
+def rounds_left(view: FleetCardsView) -> float:
+    """About how many rounds the game still has: licenses run out at about one per player a
+    round, fish crates at one per captained boat."""
+    if view.last_round:
+        return 1.0
+    by_licenses = 1 + view.licenses_left / max(1, view.seats - 0.5)
+    boats = sum(sum(1 for b in p.boats if b.captain and b.crates < 4) for p in view.players)
+    by_fish = 1 + view.crates / max(1, boats + view.seats)
+    return min(by_licenses, by_fish)
+
+
+def _launchable(book: Deck, me: PlayerView) -> set[str]:
+    return {k for lic in me.licenses if (k := book.licenses[lic].boat) is not None}
+
+
+def keep_value(book: Deck, me: PlayerView, kind: str) -> float:
+    """What a card of `kind` is worth to keep in hand."""
+    if kind == GONE_FISHIN:
+        return book.gone_fishin.cash + book.gone_fishin.vp
+    spec = book.boats[kind]
+    value = float(spec.cash)
+    if kind in _launchable(book, me):
+        value += 0.6 * (spec.vp + BOAT_FUTURE_CRATES - spec.cost)
+    return value
+
+
+def _hand_types(book: Deck, me: PlayerView) -> list[str]:
+    return [book.card_types[c] for c in me.hand or ()]
+
+
+# --- paying ---------------------------------------------------------------------------------
+
+
+def _pay(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Action]) -> Action:
+    """Pay from the cheapest set that covers what is due: a knapsack over the hand."""
+    assert me.payment is not None
+    due = me.payment.due
+    items: list[tuple[str, int, float]] = [
+        (k, _cash(book, k), keep_value(book, me, k)) for k in _hand_types(book, me)
+    ]
+    items += [(CRATE, book.crate_cash, CRATE_KEEP)] * me.processed
+    # best[a]: (lost value, the items) to pay at least `a` (capped at `due`).
+    best: list[tuple[float, tuple[int, ...]] | None] = [None] * (due + 1)
+    best[0] = (0.0, ())
+    for i, (_, cash, keep) in enumerate(items):
+        for a in range(due, -1, -1):
+            here = best[a]
+            if here is None:
+                continue
+            b = min(due, a + cash)
+            # a little for overpaying, so exact change wins a tie
+            cost = here[0] + keep + 0.01 * max(0, a + cash - due)
+            if best[b] is None or cost < best[b][0]:  # type: ignore[index]
+                best[b] = (cost, (*here[1], i))
+    plan = best[due]
+    if plan is None or not plan[1]:
+        return legal[0]
+    first = max(plan[1], key=lambda i: items[i][1])
+    return Action("pay", (items[first][0],))
+
+
+def _cash(book: Deck, kind: str) -> int:
+    return book.gone_fishin.cash if kind == GONE_FISHIN else book.boats[kind].cash
+
+
+# --- the auction ----------------------------------------------------------------------------
+
+
+def worth(book: Deck, view: FleetCardsView, me: PlayerView, lic: str) -> float:
+    """What a license is worth to this player now, in dollars."""
+    spec = book.licenses[lic]
+    left = rounds_left(view)
+    have = sum(1 for mine in me.licenses if book.licenses[mine].family == spec.family)
+    value = float(spec.vp)
+    if spec.family in BONUS_PER_ROUND:
+        rates = BONUS_PER_ROUND[spec.family]
+        value += rates[min(have, 3)] * max(0.0, left - 1)
+    if spec.boat is not None and spec.boat not in _launchable(book, me):
+        # A new kind of boat to launch: the boats of that kind in hand.
+        held = _hand_types(book, me).count(spec.boat)
+        boat = book.boats[spec.boat]
+        value += min(held, 2) * (boat.vp + min(BOAT_FUTURE_CRATES, left - 1)) * 0.5
+    if spec.bonus is not None:
+        captains = sum(1 for b in me.boats if b.captain)
+        crates = sum(b.crates for b in me.boats)
+        fams = len({book.licenses[x].family for x in (*me.licenses, lic)})
+        measure = {
+            "captained_boats": captains + min(3, left),
+            "crates_on_boats": crates + captains * min(3, left - 1),
+            "license_families": fams + (1 if left > 3 else 0),
+        }[spec.bonus.measure]
+        value += spec.bonus.vp(int(measure))
+    return value
+
+
+def _budget(book: Deck, me: PlayerView, view: FleetCardsView) -> int:
+    """Most it will pay: keep something for a launch while the game is young."""
+    money = sum(_cash(book, k) for k in _hand_types(book, me)) + me.processed
+    discount = sum(1 for lic in me.licenses if book.licenses[lic].family == "shrimp")
+    reserve = 2 if rounds_left(view) > 3 else 0
+    return money + discount - reserve
+
+
+def _choose(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Action]) -> Action:
+    budget = _budget(book, me, view)
+    best, margin = Action("decline"), 0.0
+    for action in legal:
+        if action.verb != "open":
+            continue
+        lic = action.args[0]
+        least = book.licenses[lic].min_bid
+        gain = worth(book, view, me, lic) - least
+        if least <= budget and gain > margin:
+            best, margin = action, gain
+    return best
+
+
+def _bid(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Action]) -> Action:
+    bids = sorted((a for a in legal if a.verb == "bid"), key=lambda a: int(a.args[0]))
+    lot = view.auction.lot
+    if not bids or lot is None:
+        return Action("pass")
+    lowest = bids[0]
+    limit = min(worth(book, view, me, lot), _budget(book, me, view))
+    if int(lowest.args[0]) <= limit or Action("pass") not in legal:
+        return lowest
+    return Action("pass")
+
+
+def _launch(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Action]) -> Action:
+    launches = [a for a in legal if a.verb == "launch"]
+    if not launches or rounds_left(view) < 1:
+        return Action("stop")
+    return max(launches, key=lambda a: (book.boats[a.args[0]].vp, -book.boats[a.args[0]].cash))
