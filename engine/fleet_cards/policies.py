@@ -29,6 +29,9 @@ BONUS_PER_ROUND = {
 BOAT_FUTURE_CRATES = 2.5
 """Crates a boat launched now still catches, on average: part of what launching is worth."""
 CRATE_KEEP = 1.3
+VP_LATE = 1.0
+PROCESS_TO_TRADE = 3.0
+"""Rounds left above which a crate is worth processing just to trade it."""
 """A processed crate kept: $1 of cash, or cards in trade."""
 
 
@@ -54,8 +57,7 @@ def heuristic(
             (a for a in legal if a.verb == "hire"), key=lambda a: keep_value(book, me, a.args[0])
         )
     if "process" in verbs:
-        full = Action("process", (str(book.boat_capacity),))
-        return full if full in legal and rounds_left(view) > 1 else Action("stop")
+        return _process(book, view, me, legal)
     if "trade" in verbs:
         return Action("trade")
     if "discard" in verbs:
@@ -72,6 +74,11 @@ def rounds_left(view: FleetCardsView) -> float:
     boats = sum(sum(1 for b in p.boats if b.captain and b.crates < 4) for p in view.players)
     by_fish = 1 + view.crates / max(1, boats + view.seats)
     return min(by_licenses, by_fish)
+
+
+def vp_rate(left: float) -> float:
+    """Dollars a VP is worth: more as the end nears and cash has less left to buy."""
+    return 1.0 + VP_LATE / max(1.0, left)
 
 
 def _launchable(book: Deck, me: PlayerView) -> set[str]:
@@ -136,7 +143,7 @@ def worth(book: Deck, view: FleetCardsView, me: PlayerView, lic: str) -> float:
     spec = book.licenses[lic]
     left = rounds_left(view)
     have = sum(1 for mine in me.licenses if book.licenses[mine].family == spec.family)
-    value = float(spec.vp)
+    value = spec.vp * vp_rate(left)
     if spec.family in BONUS_PER_ROUND:
         rates = BONUS_PER_ROUND[spec.family]
         value += rates[min(have, 3)] * max(0.0, left - 1)
@@ -154,7 +161,7 @@ def worth(book: Deck, view: FleetCardsView, me: PlayerView, lic: str) -> float:
             "crates_on_boats": crates + captains * min(3, left - 1),
             "license_families": fams + (1 if left > 3 else 0),
         }[spec.bonus.measure]
-        value += spec.bonus.vp(int(measure))
+        value += spec.bonus.vp(int(measure)) * vp_rate(left)
     return value
 
 
@@ -169,6 +176,9 @@ def _budget(book: Deck, me: PlayerView, view: FleetCardsView) -> int:
 def _choose(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Action]) -> Action:
     budget = _budget(book, me, view)
     best, margin = Action("decline"), 0.0
+    if view.options.gone_fishin and view.gone_fishin_left:
+        # Declining brings a Gone Fishin' card (RULES §14.2): cash now, VP at the end.
+        margin = book.gone_fishin.cash + book.gone_fishin.vp * vp_rate(rounds_left(view))
     for action in legal:
         if action.verb != "open":
             continue
@@ -190,6 +200,19 @@ def _bid(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Actio
     if int(lowest.args[0]) <= limit or Action("pass") not in legal:
         return lowest
     return Action("pass")
+
+
+def _process(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Action]) -> Action:
+    """A full boat gives a crate (it fishes again next round); another boat gives one only to
+    have a crate to trade for cards while the game is young."""
+    full = Action("process", (str(book.boat_capacity),))
+    left = rounds_left(view)
+    if full in legal and left > 1:
+        return full
+    processes = [a for a in legal if a.verb == "process"]
+    if processes and me.processed == 0 and left > PROCESS_TO_TRADE:
+        return max(processes, key=lambda a: int(a.args[0]))
+    return Action("stop")
 
 
 def _launch(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Action]) -> Action:
