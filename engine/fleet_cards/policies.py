@@ -14,8 +14,9 @@ from collections.abc import Sequence
 
 from engine.core.actions import Action
 from engine.fleet_cards.cards import GONE_FISHIN, Deck, builtin_deck
+from engine.fleet_cards.holdings import launchable_types, purse
 from engine.fleet_cards.payment import CRATE
-from engine.fleet_cards.views import FleetCardsView, PlayerView
+from engine.fleet_cards.views import FleetCardsView, PlayerView, as_player
 
 # What a bonus brings per round left, in dollars, by licenses owned before this one. Tuned by
 # simulation, not rules.
@@ -82,7 +83,7 @@ def vp_rate(left: float) -> float:
 
 
 def _launchable(book: Deck, me: PlayerView) -> set[str]:
-    return {k for lic in me.licenses if (k := book.licenses[lic].boat) is not None}
+    return launchable_types(book, as_player(me))
 
 
 def keep_value(book: Deck, me: PlayerView, kind: str) -> float:
@@ -167,10 +168,8 @@ def worth(book: Deck, view: FleetCardsView, me: PlayerView, lic: str) -> float:
 
 def _budget(book: Deck, me: PlayerView, view: FleetCardsView) -> int:
     """Most it will pay: keep something for a launch while the game is young."""
-    money = sum(_cash(book, k) for k in _hand_types(book, me)) + me.processed
-    discount = sum(1 for lic in me.licenses if book.licenses[lic].family == "shrimp")
     reserve = 2 if rounds_left(view) > 3 else 0
-    return money + discount - reserve
+    return purse(book, as_player(me)) - reserve
 
 
 def _choose(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Action]) -> Action:

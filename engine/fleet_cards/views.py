@@ -13,7 +13,15 @@ from dataclasses import dataclass
 from engine.core.chance import shuffle
 from engine.fleet_cards.cards import GONE_FISHIN, Deck
 from engine.fleet_cards.scoring import breakdown
-from engine.fleet_cards.state import End, FleetCardsState, Options, Payment, Phase, TaskKind
+from engine.fleet_cards.state import (
+    End,
+    FleetCardsState,
+    Options,
+    Payment,
+    Phase,
+    Player,
+    TaskKind,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,3 +210,15 @@ def _redeal_licenses(book: Deck, state: FleetCardsState, seed: str) -> None:
             unseen[i] = lic
     state.licenses = unseen[: len(state.licenses)]
     state.removed = unseen[len(state.licenses) :]
+
+
+def as_player(pv: PlayerView) -> Player:
+    """A seat's holdings rebuilt from a view, so the pure helpers of `holdings` (what the
+    discount is, how much a bid can reach) answer from what the reader may know: the hand
+    only if it is theirs."""
+    return Player(
+        hand=list(pv.hand or ()),
+        licenses=list(pv.licenses),
+        processed=pv.processed,
+        drawn=list(pv.drawn or ()),
+    )
