@@ -7,8 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.fronts.base import Front
+from bot.fronts.fleet_cards import FleetCardsFront
 
-FRONTS: dict[str, Callable[[], Front[Any]]] = {}
+FRONTS: dict[str, Callable[[], Front[Any]]] = {
+    "fleet-cards": FleetCardsFront,
+}
 
 _INSTANCES: dict[str, Front[Any]] = {}
 

@@ -28,6 +28,16 @@ FAMILIES = ("shrimp", "cod", "lobster", "tuna", "processing", "pub", "king_crab"
 GONE_FISHIN = "gone_fishin"
 """The Gone Fishin' card of the expansion option (RULES §14.2): cash, never a boat."""
 
+
+def kind_of(card: str) -> str:
+    """A card id's type: ids are the type and a number (``king_crab7`` → ``king_crab``).
+
+    >>> kind_of("king_crab7"), kind_of("gone_fishin12")
+    ('king_crab', 'gone_fishin')
+    """
+    return card.rstrip("0123456789")
+
+
 Measure = Literal["captained_boats", "crates_on_boats", "license_families"]
 
 

@@ -18,8 +18,12 @@ def begin(t: Table) -> None:
     for seat in t.in_turn_order():
         p = t.player(seat)
         rule = tuna(t, p)
-        cards = t.draw(seat, rule.draw, "tuna" if owned(t.book, p, "tuna") else "round",
-                       into_hand=rule.from_hand)  # fmt: skip
+        cards = t.draw(
+            seat,
+            rule.draw,
+            "tuna" if owned(t.book, p, "tuna") else "round",
+            into_hand=rule.from_hand,
+        )
         # RULES §10.5: from a short supply, keep what the bonus keeps and discard the rest.
         p.discards = max(0, len(cards) - rule.keep)
         if p.discards:
