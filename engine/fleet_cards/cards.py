@@ -185,7 +185,10 @@ class Deck(_Strict):
 
     def cash(self, card: str) -> int:
         """What a card is worth as cash (RULES §5.1)."""
-        kind = self.card_types[card]
+        return self.kind_cash(self.card_types[card])
+
+    def kind_cash(self, kind: str) -> int:
+        """What a card of `kind` (a boat type or Gone Fishin') is worth as cash."""
         return self.gone_fishin.cash if kind == GONE_FISHIN else self.boats[kind].cash
 
     def launches(self, license_id: str) -> str | None:

@@ -30,10 +30,11 @@ BONUS_PER_ROUND = {
 BOAT_FUTURE_CRATES = 2.5
 """Crates a boat launched now still catches, on average: part of what launching is worth."""
 CRATE_KEEP = 1.3
+"""A processed crate kept: $1 of cash, or cards in trade."""
 VP_LATE = 1.0
+"""How much dearer a VP gets as the end nears (see `vp_rate`)."""
 PROCESS_TO_TRADE = 3.0
 """Rounds left above which a crate is worth processing just to trade it."""
-"""A processed crate kept: $1 of cash, or cards in trade."""
 
 
 def heuristic(
@@ -109,7 +110,7 @@ def _pay(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Actio
     assert me.payment is not None
     due = me.payment.due
     items: list[tuple[str, int, float]] = [
-        (k, _cash(book, k), keep_value(book, me, k)) for k in _hand_types(book, me)
+        (k, book.kind_cash(k), keep_value(book, me, k)) for k in _hand_types(book, me)
     ]
     items += [(CRATE, book.crate_cash, CRATE_KEEP)] * me.processed
     # best[a]: (lost value, the items) to pay at least `a` (capped at `due`).
@@ -130,10 +131,6 @@ def _pay(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Actio
         return legal[0]
     first = max(plan[1], key=lambda i: items[i][1])
     return Action("pay", (items[first][0],))
-
-
-def _cash(book: Deck, kind: str) -> int:
-    return book.gone_fishin.cash if kind == GONE_FISHIN else book.boats[kind].cash
 
 
 # --- the auction ----------------------------------------------------------------------------

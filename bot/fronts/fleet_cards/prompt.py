@@ -18,7 +18,7 @@ from bot.fronts.fleet_cards.words import (
 )
 from bot.i18n import Tr
 from engine.core.actions import Action
-from engine.fleet_cards.cards import GONE_FISHIN, Deck, kind_of
+from engine.fleet_cards.cards import Deck, kind_of
 from engine.fleet_cards.holdings import discount, hire_limit, launch_limit, purse, trade_draw
 from engine.fleet_cards.payment import CRATE
 from engine.fleet_cards.views import FleetCardsView, PlayerView, as_player
@@ -277,7 +277,7 @@ def _pay_choice(tr: Tr, book: Deck, p: PlayerView, arg: str, text: str) -> Choic
         label = tr._("Pay a processed crate")
         emoji: str | None = EMOJI["crate"]
     else:
-        value = book.gone_fishin.cash if arg == GONE_FISHIN else book.boats[arg].cash
+        value = book.kind_cash(arg)
         label = tr._("Pay with {card}", card=boat_name(tr, arg))
         emoji = EMOJI.get(arg)
     if value > due:

@@ -56,7 +56,7 @@ def hand_lines(tr: Tr, book: Deck, p: PlayerView) -> list[str]:
         n = kinds.count(kind)
         if not n:
             continue
-        cash = book.gone_fishin.cash if kind == GONE_FISHIN else book.boats[kind].cash
+        cash = book.kind_cash(kind)
         lines.append(
             tr.ngettext(
                 "{n}× {card} (${cash})",
