@@ -31,6 +31,9 @@ BOAT_FUTURE_CRATES = 2.5
 """Crates a boat launched now still catches, on average: part of what launching is worth."""
 CRATE_KEEP = 1.3
 """A processed crate kept: $1 of cash, or cards in trade."""
+OVERBID = 1
+"""The most it bids above a license's minimum: money kept for boats wins more than a license
+won dear (measured: a cap of 1 beats 0, 2 and 3)."""
 VP_LATE = 1.0
 """How much dearer a VP gets as the end nears (see `vp_rate`)."""
 PROCESS_TO_TRADE = 3.0
@@ -163,14 +166,14 @@ def worth(book: Deck, view: FleetCardsView, me: PlayerView, lic: str) -> float:
     return value
 
 
-def _budget(book: Deck, me: PlayerView, view: FleetCardsView) -> int:
-    """Most it will pay: keep something for a launch while the game is young."""
-    reserve = 2 if rounds_left(view) > 3 else 0
-    return purse(book, as_player(me)) - reserve
+def _budget(book: Deck, me: PlayerView) -> int:
+    """Most it can pay (RULES §4.4). Keeping money back for launches measured worse than the
+    bid cap (`OVERBID`) alone."""
+    return purse(book, as_player(me))
 
 
 def _choose(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Action]) -> Action:
-    budget = _budget(book, me, view)
+    budget = _budget(book, me)
     best, margin = Action("decline"), 0.0
     if view.options.gone_fishin and view.gone_fishin_left:
         # Declining brings a Gone Fishin' card (RULES §14.2): cash now, VP at the end.
@@ -192,7 +195,8 @@ def _bid(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Actio
     if not bids or lot is None:
         return Action("pass")
     lowest = bids[0]
-    limit = min(worth(book, view, me, lot), _budget(book, me, view))
+    least = book.licenses[lot].min_bid
+    limit = min(worth(book, view, me, lot), _budget(book, me), least + OVERBID)
     if int(lowest.args[0]) <= limit or Action("pass") not in legal:
         return lowest
     return Action("pass")
