@@ -54,28 +54,27 @@ def _paid(tr: Tr, who: str, d: Mapping[str, object]) -> str:
     if crates:
         parts.append(tr.ngettext("{n} processed crate", "{n} processed crates", crates))
     what = (
-        license_name(tr, str(d["item"]))
+        tr._("the {license}", license=license_name(tr, str(d["item"])))
         if d["kind"] == "license"
         else tr._("the {boat} boat", boat=boat_name(tr, str(d["item"])))
     )
-    paid = int(str(d["paid"]))
     if not parts:
         return tr._(
             "{name} pays nothing for {what}: the Shrimp discount covers it.", name=who, what=what
         )
-    line = tr._(
-        "{name} pays ${paid} for {what} with {cards}.",
-        name=who,
-        paid=paid,
-        what=what,
-        cards=tr.list(parts),
-    )
     notes = []
     if int(str(d.get("discount", 0))):
         notes.append(tr._("Shrimp discount ${n}", n=d["discount"]))
     if int(str(d.get("overpaid", 0))):
         notes.append(tr._("${n} overpaid, no change", n=d["overpaid"]))
-    return tr._("{line} ({notes})", line=line, notes=", ".join(notes)) if notes else line
+    fields = {"name": who, "paid": d["paid"], "what": what, "cards": tr.list(parts)}
+    if notes:
+        return tr._(
+            "{name} pays ${paid} for {what} with {cards} ({notes}).",
+            notes=", ".join(notes),
+            **fields,
+        )
+    return tr._("{name} pays ${paid} for {what} with {cards}.", **fields)
 
 
 Wording = Callable[[Tr, str, Mapping[str, object]], str | None]

@@ -57,7 +57,7 @@ def _paying_for(tr: Tr, p: PlayerView) -> str:
     payment = p.payment
     assert payment is not None
     if payment.kind == "license":
-        return license_name(tr, payment.item)
+        return tr._("the {license}", license=license_name(tr, payment.item))
     return tr._("your {boat} boat", boat=boat_name(tr, payment.item))
 
 
