@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from bot.fronts.base import ChallengeSpec, Choice, Ctx, OptionSpec, Panel
 from bot.fronts.fleet_cards.events import event_line
 from bot.fronts.fleet_cards.picture import tableau_png
-from bot.fronts.fleet_cards.prompt import license_choice, owed, prompt_panel
+from bot.fronts.fleet_cards.prompt import decline_choice, license_choice, owed, prompt_panel
 from bot.fronts.fleet_cards.tableau import (
     boat_lines,
     captain_lines,
@@ -180,7 +180,10 @@ class FleetCardsFront:
         book = book_of(view)
         a = view.auction
         done = [s for s, p in enumerate(view.players) if p.out]
-        key = f"{view.round}:auction:{len(done)}"
+        paying = sum(1 for p in view.players if p.payment is not None)
+        # One message per lot: a winner is out as soon as they win, but the lot is theirs to
+        # pay for on the same message.
+        key = f"{view.round}:auction:{len(done) - paying}"
         heading = tr._("🔨 Round {round} · license auction", round=view.round)
         lines = [self._offer_line(tr, view)]
         acting = next((s for s, p in enumerate(view.players) if p.task), None)
@@ -192,11 +195,7 @@ class FleetCardsFront:
                 )
             for lic in dict.fromkeys(view.row):
                 choices.append(license_choice(tr, book, lic, f"open {lic}"))
-            choices.append(
-                Choice(
-                    tr._("Decline"), "decline", tr._("buy no license this round"), style="danger"
-                )
-            )
+            choices.append(decline_choice(tr, view))
         else:
             lic = license_name(tr, a.lot)
             if a.leader is None:

@@ -160,10 +160,15 @@ def license_choice(tr: Tr, book: Deck, lic: str, text: str) -> Choice:
 def _decline(
     tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, arg: str, text: str
 ) -> Choice:
+    return decline_choice(tr, view)
+
+
+def decline_choice(tr: Tr, view: FleetCardsView) -> Choice:
+    """Buy no license this round (RULES §4.1), and what that brings with Gone Fishin'."""
     detail = tr._("buy no license this round")
     if view.options.gone_fishin and view.gone_fishin_left:
         detail = tr._("buy no license this round; take a Gone Fishin' card ($2, 2 VP)")
-    return Choice(tr._("Decline"), text, detail, style="danger")
+    return Choice(tr._("Decline"), "decline", detail, style="danger")
 
 
 def _bid(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, arg: str, text: str) -> Choice:

@@ -183,12 +183,23 @@ def test_the_auction_step_shows_the_lot_the_high_bid_and_who_may_still_bid():
     assert "pass" in [a.text for a in GAME.legal_actions(state, bidder)]
 
 
-def test_the_public_step_moves_to_a_new_message_per_lot():
+def test_the_public_step_keeps_one_message_per_lot_through_bidding_and_payment():
     state, _ = GAME.start(2, "keys")
     seat = GAME.to_act(state)[0]
-    key = FRONT.public_step(GAME.view(state, None), ctx(2, None)).key
-    state, _ = GAME.apply(state, seat, "decline")
-    assert FRONT.public_step(GAME.view(state, None), ctx(2, None)).key != key
+    lot = state.row[0]
+
+    def key(state):
+        return FRONT.public_step(GAME.view(state, None), ctx(2, None)).key
+
+    first = key(state)
+    state, _ = GAME.apply(state, seat, f"open {lot}")
+    state, _ = GAME.apply(state, seat, f"bid {BOOK.licenses[lot].min_bid}")
+    state, _ = GAME.apply(state, 1 - seat, "pass")
+    assert state.players[seat].task == "pay"
+    assert key(state) == first, "the winner pays on the lot's own message"
+    while state.players[seat].task == "pay":
+        state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    assert key(state) != first, "the next lot is a new message"
 
 
 def test_payments_show_the_cards_spent_but_never_what_stays_in_hand():
