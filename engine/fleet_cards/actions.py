@@ -5,7 +5,7 @@ only; whether an action is legal now is the rules' business.
 |---|---|---|
 | ``open cod`` · ``decline`` | choose | put that license up for auction · buy none this phase |
 | ``bid 6`` | open, raise | open at, or raise to, $6 |
-| ``pass`` | raise | out of the bidding for this license |
+| ``pass`` | raise | out of the bidding for this license (refused on one's own opening) |
 | ``pay tuna`` · ``pay crate`` | pay | pay with one card of that type · one processed crate |
 | ``launch lobster`` | launch | launch a boat of that type from hand |
 | ``hire cod`` | hire | a card of that type becomes a captain |
@@ -41,7 +41,7 @@ VERBS: dict[str, Verb] = {
     "open": Verb(("choose",), 1, lambda a: bool(_ID.match(a))),
     "decline": Verb(("choose",)),
     "bid": Verb(("open", "raise"), 1, lambda a: a.isdigit() and len(a) <= 3),
-    "pass": Verb(("raise",)),
+    "pass": Verb(("open", "raise")),
     "pay": Verb(("pay",), 1, lambda a: a in BOAT_TYPES or a in (CRATE, GONE_FISHIN)),
     "launch": Verb(("launch",), 1, lambda a: a in BOAT_TYPES),
     "hire": Verb(("hire",), 1, lambda a: a in BOAT_TYPES),

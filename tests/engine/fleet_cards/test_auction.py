@@ -46,6 +46,16 @@ def test_the_opening_bid_is_at_least_the_printed_minimum():
     assert err.value.code == "bid_too_low" and err.value.fields == {"least": 5}
 
 
+def test_a_license_once_chosen_must_be_opened():
+    # RULES §4.2 (ruling: choosing and opening are one act at the table)
+    state = act(auction(3), 0, "open tuna")
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, 0, "pass")
+    assert err.value.code == "must_open"
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, "decline")
+
+
 def test_bidding_goes_clockwise_and_each_raise_beats_the_high_bid_by_a_dollar_or_more():
     # RULES §4.3
     state = act(auction(3, first=1), 1, "open cod", "bid 4")

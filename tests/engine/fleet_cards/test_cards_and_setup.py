@@ -99,7 +99,7 @@ def test_premium_licenses_are_shuffled_below_the_set_aside_ones():
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_the_row_shows_one_license_per_player_and_the_supply_25_crates_each(seats):
-    # RULES §2.3, §2.4
+    # RULES §1.4, §2.3, §2.4
     state = new(seats)
     assert len(state.row) == seats
     assert state.crates == 25 * seats

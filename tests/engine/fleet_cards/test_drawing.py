@@ -41,7 +41,8 @@ def test_cards_are_dealt_in_turn_order_from_the_first_player():
     ("tunas", "gained", "discards"), [(1, 2, 0), (2, 3, 1), (3, 3, 0), (4, 4, 1)]
 )
 def test_the_tuna_bonus(tunas, gained, discards):
-    # RULES §10.2
+    # RULES §10.2 (rulebook example, Tuna license: Player #3 with one draws 2 and keeps both;
+    # Player #1 with two draws 3 and discards any card of the hand)
     state, _ = at(draw_phase(*["tuna"] * tunas), "draw")
     p = state.players[0]
     assert len(p.hand) == 1 + gained and p.drawn == []
@@ -96,3 +97,10 @@ def test_a_short_supply_draws_what_there_is_and_keeps_what_the_bonus_keeps():
     state, _ = at(state, "draw")
     assert len(state.players[0].hand) == 2 and state.players[0].task is None
     assert state.players[1].hand and len(state.players[1].hand) == 1
+
+
+def test_there_is_no_hand_limit():
+    # RULES §13.1 (ruling)
+    state = draw_phase("tuna", seat0=["shrimp"] * 15)
+    state, _ = at(state, "draw")
+    assert len(state.players[0].hand) == 17 and state.players[0].task is None
