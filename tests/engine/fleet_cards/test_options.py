@@ -1,5 +1,11 @@
 """RULES §14: the advanced setup and the Gone Fishin' option."""
 
+import random
+
+import pytest
+
+from engine.core.replay import replay
+
 from .builders import BOOK, GAME, act, at, boats, hand, legal, licenses, new, row, top
 
 
@@ -94,3 +100,20 @@ def test_each_gone_fishin_card_in_hand_at_the_end_is_worth_two_vp():
     # RULES §14.2
     state = act(gone_fishin(), 0, "decline")
     assert GAME.view(state, 0).players[0].vp == 2
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_games_with_both_options_end_score_and_replay_exactly(seats):
+    # RULES §2.5, §14
+    options = {"advanced_setup": True, "gone_fishin": True}
+    state, _ = GAME.start(seats, "both", options)
+    rng, log = random.Random(seats), []
+    while not GAME.is_over(state):
+        seat = rng.choice(GAME.to_act(state))
+        action = rng.choice(GAME.legal_actions(state, seat))
+        state, _ = GAME.apply(state, seat, action)
+        log.append((seat, action.text))
+        assert GAME.load_state(GAME.dump_state(state)) == state
+    assert replay(GAME, seats, "both", log, options) == state
+    result = GAME.result(state)
+    assert all(s.total == sum(s.breakdown.values()) for s in result.seats)
