@@ -5,7 +5,6 @@ wins, pays, and is done for the phase. At the end the row is refilled.
 
 from __future__ import annotations
 
-from engine.fleet_cards.holdings import purse
 from engine.fleet_cards.payment import close_payment, start_payment
 from engine.fleet_cards.state import Auction
 from engine.fleet_cards.table import Table
@@ -159,7 +158,3 @@ def close(t: Table) -> None:
         state.last_round = True
         t.emit("last_round", None)
     state.auction = Auction()
-
-
-def can_afford(t: Table, seat: int, amount: int) -> bool:
-    return purse(t.book, t.player(seat)) >= amount

@@ -191,9 +191,6 @@ class Deck(_Strict):
         """What a card of `kind` (a boat type or Gone Fishin') is worth as cash."""
         return self.gone_fishin.cash if kind == GONE_FISHIN else self.boats[kind].cash
 
-    def launches(self, license_id: str) -> str | None:
-        return self.licenses[license_id].boat
-
 
 def parse_deck(text: str, origin: str = "deck") -> Deck:
     """Validate a card data file's text; a broken file is refused naming the bad field."""

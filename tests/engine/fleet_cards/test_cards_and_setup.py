@@ -33,8 +33,8 @@ def test_every_boat_scores_what_it_costs_and_the_deck_is_worth_180():
 def test_king_crab_boats_launch_under_any_king_crab_license_and_the_pub_under_none():
     # RULES §1.2
     crabs = [lic for lic, s in BOOK.licenses.items() if s.family == "king_crab"]
-    assert len(crabs) == 3 and all(BOOK.launches(lic) == "king_crab" for lic in crabs)
-    assert BOOK.launches("pub") is None
+    assert len(crabs) == 3 and all(BOOK.licenses[lic].boat == "king_crab" for lic in crabs)
+    assert BOOK.licenses["pub"].boat is None
 
 
 def test_a_broken_data_file_is_refused_naming_the_bad_field():

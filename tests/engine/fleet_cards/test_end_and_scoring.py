@@ -95,7 +95,7 @@ def test_the_fishermens_pub_is_worth_ten_and_launches_nothing():
     # RULES §12.3
     state = scored("pub")
     assert breakdown(BOOK, state.players[0])["licenses"] == 10
-    assert BOOK.launches("pub") is None
+    assert BOOK.licenses["pub"].boat is None
 
 
 def _over(state):
