@@ -276,7 +276,8 @@ class FleetCardsFront:
             drawn = ", ".join(boat(tr, kind_of(c)) for c in p.drawn)
             fields.insert(1, (tr._("Just drawn"), [drawn]))
         title = tr._("{name}'s fleet · {vp} VP", name=ctx.name(seat), vp=p.vp)
-        image = tableau_png(tr, book, p, title)
+        # An empty tableau is better said in words than drawn.
+        image = tableau_png(tr, book, p, title) if p.licenses or p.boats else None
         return Panel(title, [standing(tr, p)], fields, image=image)
 
     def prompt(self, view: FleetCardsView, seat: int, actions: Sequence[Action], ctx: Ctx) -> Panel:

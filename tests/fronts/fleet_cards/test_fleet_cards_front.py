@@ -215,12 +215,15 @@ def test_payments_show_the_cards_spent_but_never_what_stays_in_hand():
     assert "Tuna" not in text.split("is paying")[1]
 
 
-def test_the_private_panel_shows_the_hand_and_a_tableau_picture():
+def test_the_private_panel_shows_the_hand_and_a_picture_of_a_tableau_once_there_is_one():
     state, _ = GAME.start(2, "mine")
     panel = FRONT.private(GAME.view(state, 0), 0, ctx(2, 0))
-    assert panel.image is not None and panel.image.startswith(b"\x89PNG")
     text = panel_text(panel)
     assert "Tuna ($3)" in text and "You can pay up to $11" in text
+    assert panel.image is None, "nothing on the table yet: the text says it"
+    state.players[0].licenses.append(state.licenses.pop(0))
+    panel = FRONT.private(GAME.view(state, 0), 0, ctx(2, 0))
+    assert panel.image is not None and panel.image.startswith(b"\x89PNG")
 
 
 def test_refusals_are_worded_with_their_fields():
