@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.game import AnyGame
+from engine.fleet_cards import FleetCards
 from engine.fleet_dice import FleetDice
 
 GAMES: dict[str, Callable[[], AnyGame]] = {
     "fleet-dice": FleetDice,
+    "fleet-cards": FleetCards,
 }
 
 _INSTANCES: dict[str, AnyGame] = {}

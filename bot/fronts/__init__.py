@@ -7,10 +7,12 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.fronts.base import Front
+from bot.fronts.fleet_cards import FleetCardsFront
 from bot.fronts.fleet_dice import FleetDiceFront
 
 FRONTS: dict[str, Callable[[], Front[Any]]] = {
     "fleet-dice": FleetDiceFront,
+    "fleet-cards": FleetCardsFront,
 }
 
 _INSTANCES: dict[str, Front[Any]] = {}
