@@ -18,8 +18,15 @@ from bot.fronts.fleet_cards.words import (
 )
 from bot.i18n import Tr
 from engine.core.actions import Action
-from engine.fleet_cards.cards import Deck, kind_of
-from engine.fleet_cards.holdings import discount, hire_limit, launch_limit, purse, trade_draw
+from engine.fleet_cards.cards import BOAT_TYPES, Deck, kind_of
+from engine.fleet_cards.holdings import (
+    discount,
+    hire_limit,
+    launch_limit,
+    launchable_types,
+    purse,
+    trade_draw,
+)
 from engine.fleet_cards.payment import CRATE
 from engine.fleet_cards.views import FleetCardsView, PlayerView, as_player
 
@@ -77,42 +84,49 @@ def _context(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView) -> list[st
     a = view.auction
     mine = as_player(p)
     if p.task == "choose":
-        return [tr._("You can pay up to ${most}.", most=purse(book, mine))]
+        return [tr._("Whoever wins it pays with cards at their cash value; no change is given.")]
     if p.task in ("open", "raise") and a.lot is not None:
         spec = book.licenses[a.lot]
         lines = [
             tr._(
-                "{license}: minimum ${least}, {vp} VP.",
+                "{emoji} **{license}**: minimum ${least}, {vp} VP.",
+                emoji=license_emoji(book, a.lot),
                 license=license_name(tr, a.lot),
                 least=spec.min_bid,
                 vp=spec.vp,
             ),
-            tr._(BONUSES[a.lot]) if a.lot in BONUSES else "",
+            tr._("Bonus: {bonus}.", bonus=tr._(BONUSES[a.lot])) if a.lot in BONUSES else "",
         ]
         if a.leader is not None:
-            lines.append(tr._("High bid: ${high}.", high=a.high))
-        lines.append(tr._("You can pay up to ${most}.", most=purse(book, mine)))
+            lines.append(tr._("High bid: **${high}**.", high=a.high))
         return [line for line in lines if line]
     if p.task == "pay" and p.payment is not None:
         pay = p.payment
         lines = [
             tr._(
-                "Price ${cost}, Shrimp discount ${discount}: ${price} to pay.",
+                "Price ${cost}, ${discount} off for your Shrimp licenses: ${price} to pay.",
                 cost=pay.cost,
                 discount=pay.discount,
                 price=pay.price,
-            ),
-            tr._(
-                "Paid so far: ${paid}. Still due: ${due}. No change is given.",
-                paid=pay.paid,
-                due=pay.due,
-            ),
+            )
+            if pay.discount
+            else tr._("Price ${price}.", price=pay.price)
         ]
+        if pay.paid:
+            spent = [boat(tr, kind_of(c)) for c in pay.cards]
+            if pay.crates:
+                spent.append(tr.ngettext("{n} crate", "{n} crates", pay.crates))
+            lines.append(tr._("Paid ${paid} so far: {spent}.", paid=pay.paid, spent=tr.list(spent)))
+        lines.append(
+            tr._("One card at a time, **${due}** still due; no change is given.", due=pay.due)
+        )
         return lines
     if p.task == "launch":
+        kinds = [k for k in BOAT_TYPES if k in launchable_types(book, mine)]
         return [
             tr._(
-                "Launches this round: {done} of {most}.",
+                "Your licenses launch: {boats}. Launches this round: {done} of {most}.",
+                boats=", ".join(boat(tr, k) for k in kinds),
                 done=p.launches,
                 most=launch_limit(book, mine),
             )
@@ -172,37 +186,41 @@ def decline_choice(tr: Tr, view: FleetCardsView) -> Choice:
 
 
 def _bid(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, arg: str, text: str) -> Choice:
+    """A bid amount: the label says it all, but for the ends of the range (a detail on every
+    amount would only repeat it, a line each above the buttons)."""
     n, a = int(arg), view.auction
-    most = purse(book, as_player(p))
-    if a.leader is None:
-        detail = tr._("open at ${n}; you can pay up to ${most}", n=n, most=most)
-    else:
-        detail = tr._(
-            "beat ${high} by ${more}; you can pay up to ${most}",
-            high=a.high,
-            more=n - a.high,
-            most=most,
-        )
-    return Choice(f"${n}", text, detail, group="bid", style="primary")
+    least = a.high + 1 if a.leader is not None else book.licenses[a.lot or ""].min_bid
+    detail = ""
+    if n == purse(book, as_player(p)):
+        detail = tr._("all you can pay")
+    elif n == least:
+        detail = tr._("the lowest bid") if a.leader is None else tr._("the lowest raise")
+    return Choice(f"${n}", text, detail, group=tr._("Your bid"), style="primary")
 
 
 def _pass(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, arg: str, text: str) -> Choice:
     lic = license_name(tr, view.auction.lot or "")
     detail = tr._("out of the bidding for the {license}", license=lic)
-    return Choice(tr._("Pass"), text, detail, style="danger")
+    return Choice(tr._("Pass"), text, detail, group=tr._("Your bid"), style="danger")
 
 
 def _launch(
     tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, kind: str, text: str
 ) -> Choice:
     spec = book.boats[kind]
-    price = max(0, spec.cost - discount(book, as_player(p)))
-    detail = tr._(
-        "costs ${cost} (${price} after discount), paid from your other cards · {vp} VP",
-        cost=spec.cost,
-        price=price,
-        vp=spec.vp,
-    )
+    off = discount(book, as_player(p))
+    if off:
+        detail = tr._(
+            "{vp} VP · costs ${cost}, ${price} after the Shrimp discount, paid with "
+            "your other cards",
+            cost=spec.cost,
+            price=max(0, spec.cost - off),
+            vp=spec.vp,
+        )
+    else:
+        detail = tr._(
+            "{vp} VP · costs ${cost}, paid with your other cards", cost=spec.cost, vp=spec.vp
+        )
     label = tr._("Launch {boat}", boat=boat_name(tr, kind))
     return Choice(label, text, detail, emoji=EMOJI.get(kind), style="primary")
 
@@ -210,11 +228,11 @@ def _launch(
 def _hire(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, kind: str, text: str) -> Choice:
     target = next((b.kind for b in p.boats if not b.captain), "")
     detail = tr._(
-        "a ${cash} card goes face down on your {boat} boat, which then fishes",
+        "face down under your {boat} boat, which fishes from now on; ${cash} less cash",
         cash=book.boats[kind].cash,
-        boat=boat_name(tr, target),
+        boat=boat(tr, target),
     )
-    label = tr._("Hire a {card} card", card=boat_name(tr, kind))
+    label = tr._("Captain: a {card} card", card=boat_name(tr, kind))
     return Choice(label, text, detail, emoji=EMOJI.get(kind), style="primary")
 
 
@@ -222,12 +240,21 @@ def _process(
     tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, arg: str, text: str
 ) -> Choice:
     n = int(arg)
+    boats = [boat(tr, b.kind) for b in p.boats if b.crates == n and not b.processed]
     detail = (
-        tr._("−1 VP now, +$1 crate; the full boat fishes again")
+        tr._(
+            "{boats}: −1 VP, +$1 processed crate; the full boat fishes again",
+            boats=", ".join(boats),
+        )
         if n == book.boat_capacity
-        else tr._("−1 VP now, +$1 crate on your Processing Vessel license")
+        else tr._("{boats}: −1 VP, +$1 processed crate", boats=", ".join(boats))
     )
-    return Choice(tr._("Process from a boat of {n}", n=n), text, detail, emoji=EMOJI["crate"])
+    label = tr.ngettext(
+        "A crate from a boat with {n} crate",
+        "A crate from a boat with {n} crates",
+        n,
+    )
+    return Choice(label, text, detail[:100], emoji=EMOJI["crate"])
 
 
 def _trade(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, arg: str, text: str) -> Choice:
@@ -239,7 +266,7 @@ def _trade(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, arg: str, te
 def _discard(
     tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, kind: str, text: str
 ) -> Choice:
-    detail = tr._("face down; a ${cash} card", cash=book.boats[kind].cash)
+    detail = tr._("face down, nobody sees which; ${cash} as cash", cash=book.kind_cash(kind))
     label = tr._("Discard {card}", card=boat_name(tr, kind))
     return Choice(label, text, detail, emoji=EMOJI.get(kind))
 
