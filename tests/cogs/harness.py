@@ -148,7 +148,8 @@ class Table:
                 self.open_prompts[actor.id] = followups[-1]
         else:
             board = await self.table_message()
-            prompt = await actor.click(board, label="Act")
+            # The button that opens the clicker's prompt, whatever a game labels it ("Raise").
+            prompt = await actor.click(board, custom_id=f"fl1:board:{row.id}:act")
             assert prompt.ephemeral and prompt.response is not None, prompt
             await self._clicked(actor, prompt)
             result = await self.choose(actor, prompt.response, wanted)
