@@ -76,7 +76,9 @@ def _key(drawn: Drawn) -> str:
     """What a message would show, as one comparable string."""
     view = drawn.view.to_components() if drawn.view is not None else None
     image = len(drawn.image) if drawn.image is not None else None
-    return json.dumps([drawn.embed.to_dict(), view, image], sort_keys=True, default=str)
+    # The content too: a step's live status (who the table waits for) can change alone.
+    content = drawn.content
+    return json.dumps([drawn.embed.to_dict(), view, image, content], sort_keys=True, default=str)
 
 
 class Presenter:

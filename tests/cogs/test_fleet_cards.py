@@ -139,6 +139,29 @@ async def test_the_auction_message_shows_the_lot_the_high_bid_and_who_may_still_
         assert after.auction.leader == bidder and after.auction.high == a.high + 1
 
 
+async def test_the_step_message_always_shows_who_the_table_waits_for(table):
+    # After every click, the newest step message names exactly the seats that owe a decision,
+    # even when a decision changes nothing else on it (a player stops launching).
+    await three_seats(table)
+    table.sensible = True
+    seen = []
+
+    async def check(actor, result):
+        row = await table.row()
+        if row.status != "active":
+            return
+        state = await table.state()
+        step = await table.message(row.step_message_id)
+        waiting = [row.seats[s].name for s, p in enumerate(state.players) if p.task]
+        shown = [line.split(":")[0].removeprefix("⏳ ") for line in step.content.splitlines()]
+        assert shown == waiting, (shown, waiting, state.phase)
+        seen.append(state.phase)
+
+    table.on_click = check
+    await play_until(table, lambda s, r: s.round >= 4)
+    assert {"auction", "launch", "draw"} <= set(seen)
+
+
 def lot_name(lic):
     return TR._(LICENSES[lic])
 
