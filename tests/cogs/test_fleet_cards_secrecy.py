@@ -57,7 +57,7 @@ def own_lines(rules, state, seat, ctx):
     view = rules.view(state, seat)
     book = book_of(view)
     p = view.players[seat]
-    lines = [*hand_lines(ctx.tr, book, p)[:-1], purse_line(ctx.tr, book, p)]
+    lines = [*hand_lines(ctx.tr, book, p), purse_line(ctx.tr, book, p)]
     lines += [line for line in captain_lines(ctx.tr, book, p) if "captain " in line]
     return [line for line in lines if line != ctx.tr._("No cards in hand.")]
 
@@ -159,8 +159,8 @@ class Watch:
         )
         assert embed_dict(mine.response.embeds[0]) == embed_dict(embed_of(panel))
         hand = next(f for f in mine.response.embeds[0].fields if f.name == "Your hand")
-        for line in own_lines(rules, state, seat, ctxs[seat])[:-1]:
-            if "×" in line:
+        for line in own_lines(rules, state, seat, ctxs[seat]):
+            if "× " in line:
                 assert line in hand.value, "a player's own hand is in their mine"
         text = said(mine) + json.dumps(embed_dict(mine.response.embeds[0]), ensure_ascii=False)
         assert not leaks(text, state, rules, ctxs, seat), leaks(text, state, rules, ctxs, seat)

@@ -228,7 +228,7 @@ class FleetCardsFront:
             head = tr._(
                 "{rank}. {name} — {total} VP", rank=s.rank, name=ctx.name(s.seat), total=s.total
             )
-            fields.append((head, [parts or tr._("no points"), extra]))
+            fields.append((head, [parts or tr._("no points"), extra, license_line(tr, p)]))
         notes = []
         if "end_fish" in result.reasons:
             notes.append(tr._("The fish crates ran out."))

@@ -13,6 +13,7 @@ from bot.fronts.fleet_cards.words import (
     boat,
     boat_name,
     book_of,
+    counted,
     license_emoji,
     license_name,
 )
@@ -23,6 +24,7 @@ from engine.fleet_cards.holdings import (
     discount,
     hire_limit,
     launch_limit,
+    launch_options,
     launchable_types,
     purse,
     trade_draw,
@@ -123,7 +125,7 @@ def _context(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView) -> list[st
         return lines
     if p.task == "launch":
         kinds = [k for k in BOAT_TYPES if k in launchable_types(book, mine)]
-        return [
+        lines = [
             tr._(
                 "Your licenses launch: {boats}. Launches this round: {done} of {most}.",
                 boats=", ".join(boat(tr, k) for k in kinds),
@@ -131,21 +133,46 @@ def _context(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView) -> list[st
                 most=launch_limit(book, mine),
             )
         ]
+        if not launch_options(book, mine):
+            lines.append(
+                tr._(
+                    "None of your cards can be launched now: a boat needs its license, and "
+                    "its cost paid with your other cards."
+                )
+            )
+        return lines
     if p.task == "hire":
-        free = sum(1 for b in p.boats if not b.captain)
+        free = [b.kind for b in p.boats if not b.captain]
         return [
             tr._(
                 "Boats without a captain: {free}. Captains hired this round: {done} of {most}.",
-                free=free,
+                free=len(free),
                 done=p.hires,
                 most=hire_limit(book, mine),
+            ),
+            tr._(
+                "The captain goes face down under your {boat} boat, which fishes from then on.",
+                boat=boat(tr, free[0]) if free else "",
+            ),
+        ]
+    if p.task == "process":
+        return [
+            tr._(
+                "One crate from each boat at most: it leaves the boat (−1 VP) and waits on "
+                "your license, $1 in a payment or a trade."
             )
         ]
     if p.task == "discard" and p.drawn:
-        drawn = ", ".join(boat(tr, kind_of(c)) for c in p.drawn)
-        return [tr._("Just drawn: {cards}. Keep one, discard the other.", cards=drawn)]
+        drawn = counted(tr, [boat(tr, kind_of(c)) for c in p.drawn])
+        return [
+            tr._("Just drawn: {cards}. Discard one of them.", cards=drawn),
+            tr._("Discards are face down: nobody sees which."),
+        ]
     if p.task == "discard":
-        return [tr._("Your Tuna licenses let you discard any card of your hand.")]
+        return [
+            tr._("Your Tuna licenses let you discard any card of your hand."),
+            tr._("Discards are face down: nobody sees which."),
+        ]
     return []
 
 
@@ -209,7 +236,11 @@ def _launch(
 ) -> Choice:
     spec = book.boats[kind]
     off = discount(book, as_player(p))
-    if off:
+    if off >= spec.cost:
+        detail = tr._(
+            "{vp} VP · costs ${cost}, free with the Shrimp discount", cost=spec.cost, vp=spec.vp
+        )
+    elif off:
         detail = tr._(
             "{vp} VP · costs ${cost}, ${price} after the Shrimp discount, paid with "
             "your other cards",
@@ -226,12 +257,7 @@ def _launch(
 
 
 def _hire(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, kind: str, text: str) -> Choice:
-    target = next((b.kind for b in p.boats if not b.captain), "")
-    detail = tr._(
-        "face down under your {boat} boat, which fishes from now on; ${cash} less cash",
-        cash=book.boats[kind].cash,
-        boat=boat(tr, target),
-    )
+    detail = tr._("you give up ${cash} of cash", cash=book.boats[kind].cash)
     label = tr._("Captain: a {card} card", card=boat_name(tr, kind))
     return Choice(label, text, detail, emoji=EMOJI.get(kind), style="primary")
 
@@ -240,14 +266,11 @@ def _process(
     tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, arg: str, text: str
 ) -> Choice:
     n = int(arg)
-    boats = [boat(tr, b.kind) for b in p.boats if b.crates == n and not b.processed]
+    boats = counted(tr, [boat(tr, b.kind) for b in p.boats if b.crates == n and not b.processed])
     detail = (
-        tr._(
-            "{boats}: −1 VP, +$1 processed crate; the full boat fishes again",
-            boats=", ".join(boats),
-        )
+        tr._("from {boats}; the full boat fishes again", boats=boats)
         if n == book.boat_capacity
-        else tr._("{boats}: −1 VP, +$1 processed crate", boats=", ".join(boats))
+        else tr._("from {boats}", boats=boats)
     )
     label = tr.ngettext(
         "A crate from a boat with {n} crate",
@@ -266,7 +289,10 @@ def _trade(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, arg: str, te
 def _discard(
     tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, kind: str, text: str
 ) -> Choice:
-    detail = tr._("face down, nobody sees which; ${cash} as cash", cash=book.kind_cash(kind))
+    if kind in launchable_types(book, as_player(p)):
+        detail = tr._("${cash} as cash; your licenses launch it", cash=book.kind_cash(kind))
+    else:
+        detail = tr._("${cash} as cash", cash=book.kind_cash(kind))
     label = tr._("Discard {card}", card=boat_name(tr, kind))
     return Choice(label, text, detail, emoji=EMOJI.get(kind))
 

@@ -68,7 +68,8 @@ def hand_lines(tr: Tr, book: Deck, p: PlayerView) -> list[str]:
         )
     if not lines:
         lines.append(tr._("No cards in hand."))
-    lines.append(purse_line(tr, book, p))
+    if cards or p.processed:
+        lines.append(purse_line(tr, book, p))
     return lines
 
 
