@@ -1,15 +1,20 @@
-"""How a table feels to its players, in figures: plays Fleet Dice through the bot in SimCord
-(a 2-player game, a solo game, a daily challenge), players choosing as the engine's default
-move would, and counts per player and round what they see:
+"""How a table feels to its players, in figures: plays a game through the bot in SimCord
+(Fleet Dice: a 2-player game, a solo game, a daily challenge; Fleet, the card game: a 3-player
+game with an AI seat and a daily challenge), players choosing as the engine's default move
+would, and counts per player and round what they see:
 
-- public messages posted in the table's thread, and pings (messages mentioning someone);
+- public messages posted in the table's thread, and pings (messages mentioning someone), also
+  per turn the player was waited on (the front's `turn`);
 - clicks each player makes;
 - at every click, how many messages below the newest the table's state is (the message with
   the scores and who the table waits for).
 
-    python -m bench.table_ux [--seed 1] [--out DIR]
+    python -m bench.table_ux [--game fleet-cards] [--seed 1] [--away] [--out DIR]
 
-`--out DIR` also writes each table's channel as it reads scrolled back at the end.
+`--away`: a quarter of an hour passes between clicks, so no prompt is still open to show a
+player their next decision and they get a notice instead (play spread over a day), where
+without it everyone plays at once, prompts open. `--out DIR` also writes each table's channel
+as it reads scrolled back at the end.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from typing import Any
 
 import simcord
 
+from bot.fronts import get_front
 from tests.cogs.harness import Table, make_bot
 
 
@@ -41,6 +47,9 @@ class Watch:
         self.clicks: dict[int, Counter[int]] = {h.id: Counter() for h in humans}
         self.distance: list[int] = []
         self.rounds: set[int] = set()
+        self.turns: dict[int, set[str]] = {h.id: set() for h in humans}
+        """Turns each player was waited on (the front's `turn` while they owed a decision)."""
+        self.away = False
 
     async def round_now(self) -> int:
         state = await self.table.state()
@@ -61,12 +70,26 @@ class Watch:
                         self.pings[h.id][current] += 1
         self.seen_requests = len(table.env.http_requests)
         row = await table.row()
+        await self.waited(row)
         marker = row.step_message_id or row.board_message_id
-        if marker is None or row.status != "active":
+        if marker is not None and row.status == "active":
+            ids = [m.id async for m in table.thread().history(limit=200)]  # newest first
+            if marker in ids:
+                self.distance.append(ids.index(marker))
+        if self.away:
+            await table.env.advance_time(16 * 60)
+
+    async def waited(self, row: Any) -> None:
+        """Note the turn each player the table now waits for is waited on in."""
+        if row.status != "active":
             return
-        ids = [m.id async for m in table.thread().history(limit=200)]  # newest first
-        if marker in ids:
-            self.distance.append(ids.index(marker))
+        loaded = await self.table.loaded()
+        rules = loaded.game
+        turn = get_front(row.game).turn(rules.view(loaded.state, None))
+        for seat in rules.to_act(loaded.state):
+            user = row.seats[seat].user_id
+            if user in self.turns:
+                self.turns[user].add(turn)
 
     def report(self, name: str) -> dict[str, Any]:
         rounds = max(1, len(self.rounds))
@@ -76,6 +99,8 @@ class Watch:
             pings = [self.pings[h.id][r] for r in sorted(self.rounds)]
             per_player[h.name] = {
                 "pings_per_round": round(sum(pings) / rounds, 2),
+                "turns_waited_on": len(self.turns[h.id]),
+                "pings_per_turn_waited_on": round(sum(pings) / max(1, len(self.turns[h.id])), 2),
                 "max_pings_in_a_round": max(pings or [0]),
                 "clicks_per_round": round(sum(clicks) / rounds, 1),
                 "clicks_min_max": [min(clicks or [0]), max(clicks or [0])],
@@ -109,7 +134,16 @@ async def channel_text(table: Table) -> str:
     return "\n".join(lines)
 
 
-async def play(kind: str, seed: int, out: Path | None) -> dict[str, Any]:
+TABLES = {
+    "fleet-dice": ("two players", "solo", "challenge"),
+    "fleet-cards": ("three players", "challenge"),
+}
+"""The tables played for each game."""
+
+
+async def play(
+    kind: str, seed: int, out: Path | None, game: str = "fleet-dice", away: bool = False
+) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         bot = make_bot(str(Path(tmp) / "ux.db"))
         async with simcord.run(bot) as env:
@@ -117,29 +151,36 @@ async def play(kind: str, seed: int, out: Path | None) -> dict[str, Any]:
             guild = env.create_guild()
             channel = guild.create_text_channel("games")
             table = Table(env, bot, guild, channel, rng=random.Random(seed), sensible=True)
-            if kind == "two players":
+            if kind in ("two players", "three players"):
                 alice, bob = table.add("alice", "bob")
                 humans = [alice, bob]
-                await table.open(alice)
+                await table.open(alice, game=game)
                 await bob.click(await table.lobby(), label="Join")
+                if kind == "three players":
+                    await alice.click(await table.lobby(), label="Add AI seat")
                 await alice.click(await table.lobby(), label="Start")
             elif kind == "solo":
                 (alice,) = table.add("alice")
                 humans = [alice]
-                await table.open(alice, "table solo")
+                await table.open(alice, "table solo", game=game)
             else:
                 (alice,) = table.add("alice")
                 humans = [alice]
                 before = {t.id for t in channel.threads}
-                await alice.slash(channel, "challenge")
+                await alice.slash(channel, "challenge", game=game)
                 table.thread_id = next(t.id for t in channel.threads if t.id not in before)
             watch = Watch(table, humans)
             watch.seen_requests = 0
+            watch.away = away
+            if away:
+                presenter = bot.get_cog("Table").presenter  # type: ignore[attr-defined]
+                presenter.clock = lambda: env.now().timestamp()
+            await watch.waited(await table.row())
             table.on_click = watch.after
             await table.play_to_end()
             if out is not None:
                 out.mkdir(parents=True, exist_ok=True)
-                name = kind.replace(" ", "-")
+                name = f"{game}-{kind.replace(' ', '-')}{'-away' if away else ''}"
                 (out / f"{name}.txt").write_text(await channel_text(table) + "\n")
             if bot.repo is not None:
                 await bot.repo.close()
@@ -151,9 +192,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.table_ux")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--game", choices=sorted(TABLES), default="fleet-dice")
+    parser.add_argument("--away", action="store_true")
     args = parser.parse_args()
     reports = [
-        asyncio.run(play(k, args.seed, args.out)) for k in ("two players", "solo", "challenge")
+        asyncio.run(play(k, args.seed, args.out, args.game, args.away)) for k in TABLES[args.game]
     ]
     for r in reports:
         print(f"== {r['table']}: {r['rounds']} rounds")
@@ -162,7 +205,9 @@ def main() -> None:
         for name, p in r["players"].items():
             print(
                 f"   {name}: pings/round {p['pings_per_round']} "
-                f"(max {p['max_pings_in_a_round']}), clicks/round {p['clicks_per_round']} "
+                f"(max {p['max_pings_in_a_round']}), "
+                f"pings/turn waited on {p['pings_per_turn_waited_on']} "
+                f"({p['turns_waited_on']} turns), clicks/round {p['clicks_per_round']} "
                 f"{p['clicks_min_max']}"
             )
         d = r["table_state_distance"]
