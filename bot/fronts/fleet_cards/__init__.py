@@ -10,17 +10,23 @@ from bot.fronts.base import ChallengeSpec, Ctx, OptionSpec, Panel
 from bot.fronts.fleet_cards.events import event_line
 from bot.fronts.fleet_cards.picture import tableau_png
 from bot.fronts.fleet_cards.prompt import owed, prompt_panel
-from bot.fronts.fleet_cards.step import offer_line, step_panel
+from bot.fronts.fleet_cards.step import (
+    offer_line,
+    recent_lines,
+    standings,
+    step_panel,
+    supply_lines,
+    waiting_status,
+)
 from bot.fronts.fleet_cards.tableau import (
-    boat_lines,
     captain_lines,
     hand_lines,
     license_line,
+    licenses_text,
     standing,
 )
 from bot.fronts.fleet_cards.words import (
     CATEGORIES,
-    EMOJI,
     N_,
     boat,
     boat_name,
@@ -47,7 +53,10 @@ RULES = N_(
     "captain and cards, Tuna better draws, King Crab VP at the end, the Pub 10 VP.\n"
     "The game ends when the licenses cannot refill the row (after that round) or the crates run "
     "out (after fishing). Score: licenses + boats + 1 per crate on boats + King Crab bonuses. "
-    "Hand sizes are public, cards are not."
+    "Hand sizes are public, cards are not.\n"
+    "At the table, the newest message is the table: who it waits for, the auction's buttons "
+    "(Put up, Open at, Raise to, Pass) that play at once, **Raise more…**, **Pay** or **Act** "
+    "for your own choices, **Mine** for your hand and tableau, **Log** for the last moves."
 )
 REFUSALS: dict[str, str] = {
     "over": N_("The game is over; nothing can be played any more."),
@@ -108,6 +117,7 @@ class FleetCardsFront:
     # --- the public table ------------------------------------------------------------------------
 
     def board(self, view: FleetCardsView, ctx: Ctx) -> Panel:
+        """The table on its own (a game ended early, or over): what the step messages carry."""
         tr = ctx.tr
         if view.phase == "over":
             head = tr._("game over after {rounds} rounds", rounds=view.round)
@@ -115,40 +125,18 @@ class FleetCardsFront:
             head = tr._(
                 "round {round} · {phase}", round=view.round, phase=phase_name(tr, view.phase)
             )
-        lines = [offer_line(tr, view)]
-        lines.append(
-            tr._(
-                "{crate} {crates} crates left · {licenses} licenses in the deck · "
-                "{cards} cards in the supply",
-                crate=EMOJI["crate"],
-                crates=view.crates,
-                licenses=view.licenses_left,
-                cards=view.deck_size,
-            )
-        )
-        if view.last_round and view.phase != "over":
-            lines.append(tr._("**Last round.**"))
-        if view.phase != "over":
-            lines.append(tr._("First player: {name}", name=ctx.name(view.first_player)))
+        lines = [offer_line(tr, view), *supply_lines(tr, view)]
         if ctx.waiting:
-            names = tr.list([ctx.name(s) for s in ctx.waiting])
-            lines.append(tr._("Waiting for: {names}", names=names))
-        fields: list[tuple[str, Sequence[str]]] = []
-        for seat, p in enumerate(view.players):
-            block = [standing(tr, p), license_line(tr, p), *boat_lines(tr, p)]
-            if p.gone_fishin:
-                block.append(
-                    tr.ngettext("{n} Gone Fishin' card", "{n} Gone Fishin' cards", p.gone_fishin)
-                )
-            fields.append((ctx.name(seat), block))
-        recent = [line for e in ctx.recent if (line := self.event(e, ctx))]
+            lines.append(waiting_status(view, ctx))
+        fields: list[tuple[str, Sequence[str]]] = [(tr._("Table"), standings(view, ctx))]
+        recent = recent_lines(ctx, 8)
         if recent:
-            fields.append((tr._("Last moves"), recent[-8:]))
+            fields.append((tr._("Last moves"), recent))
         return Panel(
             tr._("{game} — {head}", game=self.title(tr), head=head),
             lines,
             fields,
-            footer=tr._("Boats: crates on board; – no captain yet."),
+            footer=tr._("🚩 first player · boats with their crates; – no captain yet"),
         )
 
     def public_step(self, view: FleetCardsView, ctx: Ctx) -> Panel | None:
@@ -164,7 +152,7 @@ class FleetCardsFront:
         p = view.players[seat]
         fields: list[tuple[str, Sequence[str]]] = [
             (tr._("Your hand"), hand_lines(tr, book, p)),
-            (tr._("Your licenses"), [license_line(tr, p)]),
+            (tr._("Your licenses"), [licenses_text(tr, p) or tr._("none yet")]),
             (tr._("Your boats"), captain_lines(tr, book, p) or [tr._("none yet")]),
         ]
         if p.drawn:

@@ -11,16 +11,14 @@ from collections.abc import Sequence
 from bot.fronts.base import Choice, Ctx, Panel
 from bot.fronts.fleet_cards.events import event_line
 from bot.fronts.fleet_cards.prompt import decline_choice, owed
-from bot.fronts.fleet_cards.tableau import boat_tokens, standing
+from bot.fronts.fleet_cards.tableau import boat_tokens, licenses_text, standing
 from bot.fronts.fleet_cards.words import (
     EMOJI,
     boat,
     book_of,
-    counted,
     license_emoji,
     license_name,
     phase_name,
-    short_license,
 )
 from bot.i18n import Tr
 from engine.fleet_cards.cards import kind_of
@@ -114,8 +112,13 @@ def standings(view: FleetCardsView, ctx: Ctx) -> list[str]:
     lines = []
     for seat, p in enumerate(view.players):
         first = " 🚩" if seat == view.first_player else ""
-        lines.append(f"**{ctx.name(seat)}**{first} · {standing(tr, p)}")
-        licenses = counted(tr, [short_license(tr, lic) for lic in p.licenses])
+        line = f"**{ctx.name(seat)}**{first} · {standing(tr, p)}"
+        if p.gone_fishin:
+            line += " · " + tr.ngettext(
+                "{n} Gone Fishin' card", "{n} Gone Fishin' cards", p.gone_fishin
+            )
+        lines.append(line)
+        licenses = licenses_text(tr, p)
         boats = " ".join(boat_tokens(p))
         if licenses and boats:
             lines.append(f"\u2003{licenses} · {boats}")

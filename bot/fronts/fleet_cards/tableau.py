@@ -26,12 +26,15 @@ def standing(tr: Tr, p: PlayerView) -> str:
     return line
 
 
+def licenses_text(tr: Tr, p: PlayerView) -> str:
+    """``Shrimp ×2, Cod``: short names, counted; "" for none."""
+    return counted(tr, [short_license(tr, lic) for lic in p.licenses])
+
+
 def license_line(tr: Tr, p: PlayerView) -> str:
     if not p.licenses:
         return tr._("Licenses: none yet")
-    return tr._(
-        "Licenses: {list}", list=counted(tr, [short_license(tr, lic) for lic in p.licenses])
-    )
+    return tr._("Licenses: {list}", list=licenses_text(tr, p))
 
 
 def boat_tokens(p: PlayerView) -> list[str]:
