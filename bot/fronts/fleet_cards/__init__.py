@@ -83,7 +83,7 @@ class FleetCardsFront:
     lobby_options: Sequence[OptionSpec] = (
         OptionSpec(
             "advanced_setup",
-            N_("Advanced setup (premium licenses anywhere after the first row)"),
+            N_("Advanced setup (premium licenses mixed in)"),
             ((N_("off"), False), (N_("on"), True)),
         ),
         OptionSpec(
