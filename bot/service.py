@@ -242,12 +242,28 @@ class TableService:
         return await self._lobby_change(game_id, change)
 
     async def add_ai(self, game_id: int, user_id: int, name: str) -> GameRow:
+        """The host adds an AI seat (the host decides who sits at the table)."""
+
         async def change(row: GameRow, rules: AnyGame) -> GameRow:
-            if row.seat_of(user_id) is None:
-                raise Refusal("not_seated")
+            if user_id != row.host_id:
+                raise Refusal("host_only_ai", name=_host_name(row))
             if len(row.seats) >= rules.max_seats:
                 raise Refusal("lobby_full", seats=rules.max_seats)
             return row.model_copy(update={"seats": [*row.seats, Seat(name=name)]})
+
+        return await self._lobby_change(game_id, change)
+
+    async def remove_ai(self, game_id: int, user_id: int) -> GameRow:
+        """The host removes the last AI seat."""
+
+        async def change(row: GameRow, rules: AnyGame) -> GameRow:
+            if user_id != row.host_id:
+                raise Refusal("host_only_ai", name=_host_name(row))
+            robots = [i for i, s in enumerate(row.seats) if s.is_ai]
+            if not robots:
+                raise Refusal("no_ai_seat")
+            seats = [s for i, s in enumerate(row.seats) if i != robots[-1]]
+            return row.model_copy(update={"seats": seats})
 
         return await self._lobby_change(game_id, change)
 

@@ -53,6 +53,8 @@ WORDS: dict[str, str] = {
     "host_only_cancel": N_("Only the host ({name}) can cancel the game."),
     "host_only_options": N_("Only the host ({name}) can change the game's options."),
     "host_cannot_leave": N_("The host can't leave; press Cancel to close the table instead."),
+    "host_only_ai": N_("Only the host ({name}) adds or removes AI seats."),
+    "no_ai_seat": N_("There is no AI seat to remove."),
     "need_players": N_(
         "This table needs {least} to {most} seats; invite a friend or add an AI seat."
     ),
@@ -119,6 +121,7 @@ WORDS: dict[str, str] = {
     "join": N_("Join"),
     "leave": N_("Leave"),
     "add_ai": N_("Add AI seat"),
+    "drop_ai": N_("Remove AI seat"),
     "start": N_("Start"),
     "cancel": N_("Cancel"),
     "mine": N_("Mine"),

@@ -407,6 +407,8 @@ class TableCog(commands.Cog, name="Table"):
         elif op == "ai":
             n = sum(1 for s in row.seats if s.is_ai) + 1
             row = await self.service.add_ai(game_id, user.id, say(gtr, "ai_name", n=n))
+        elif op == "drop":
+            row = await self.service.remove_ai(game_id, user.id)
         else:
             row = await self.service.cancel(game_id, user.id)
         await interaction.response.edit_message(**lobby_drawn(row, gtr).edit())

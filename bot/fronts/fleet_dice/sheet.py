@@ -66,7 +66,20 @@ def section_lines(tr: Tr, sheet: Sheet, view: FleetView, seat: int, section: str
         done = " ✓" if short in p.completed else ""
         lines = [f"{name(tr, short)[:19]:<20}{marks}{done}"]
     boat = boat_line(sheet, view, seat, short)
-    return [line[:LINE] for line in ([*lines, boat] if boat else lines)]
+    return [*lines, boat] if boat else lines
+
+
+def wrap(text: str, width: int = LINE) -> list[str]:
+    """Break a line at spaces so no part is wider than `width` (later parts indented)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        elif lines:
+            lines.append("    " + word)
+        else:
+            lines.append(word)
+    return lines
 
 
 def standing(tr: Tr, sheet: Sheet, view: FleetView, seat: int) -> str:
@@ -78,7 +91,7 @@ def sheet_lines(tr: Tr, sheet: Sheet, view: FleetView, seat: int, who: str) -> l
     """One player's whole sheet as text."""
     p = view.players[seat]
     vp = sum(breakdown(sheet, view, seat).values())
-    lines = [tr._("{name} · {vp} VP", name=who, vp=vp), standing(tr, sheet, view, seat)]
+    lines = [tr._("{name} · {vp} VP", name=who[:24], vp=vp), standing(tr, sheet, view, seat)]
     lines.append(tr._("SEA"))
     for kind in BOAT_TYPES:
         lines += section_lines(tr, sheet, view, seat, kind)
@@ -89,9 +102,8 @@ def sheet_lines(tr: Tr, sheet: Sheet, view: FleetView, seat: int, who: str) -> l
     for building in WHARF_BUILDINGS:
         lines += section_lines(tr, sheet, view, seat, f"wharf:{building}")
     if p.hexagons:
-        lines.append(
-            "  " + tr._("hexagons: {list}", list=", ".join(name(tr, h) for h in p.hexagons))
-        )
+        text = tr._("hexagons: {list}", list=", ".join(name(tr, h) for h in p.hexagons))
+        lines += wrap("  " + text)
     if "scrap_yard" in p.completed:
         uses = sheet.wharf["scrap_yard"].uses
         lines.append("  " + tr._("Scrap Yard used {used}/{uses}", used=p.scrap_uses, uses=uses))
@@ -102,4 +114,4 @@ def sheet_lines(tr: Tr, sheet: Sheet, view: FleetView, seat: int, who: str) -> l
     )
     lines += [track[i : i + 25] for i in range(0, len(track), 25)]
     lines += legend(tr)
-    return [line[:LINE] for line in lines]
+    return lines
