@@ -11,9 +11,11 @@ from collections.abc import Callable
 
 from engine.core.game import AnyGame
 from engine.fleet_dice import FleetDice
+from engine.mare_balticum import MareBalticum
 
 GAMES: dict[str, Callable[[], AnyGame]] = {
     "fleet-dice": FleetDice,
+    "mare-balticum": MareBalticum,
 }
 
 _INSTANCES: dict[str, AnyGame] = {}
