@@ -7,8 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.fronts.base import Front
+from bot.fronts.mare_balticum import MareBalticumFront
 
-FRONTS: dict[str, Callable[[], Front[Any]]] = {}
+FRONTS: dict[str, Callable[[], Front[Any]]] = {
+    "mare-balticum": MareBalticumFront,
+}
 
 _INSTANCES: dict[str, Front[Any]] = {}
 

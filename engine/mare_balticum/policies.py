@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from engine.mare_balticum.rules import MareBalticum
 
 SAFE_COST_LIMIT = 0.6
+CROWD = 1.2
+"""What each boat already on a port takes off its worth as a start (they fish the same sea)."""
 """Play the safe early only when the two tokens it costs are worth about nothing."""
 
 
@@ -37,6 +39,8 @@ def heuristic_action(
         return _company(view, legal)
     if legal[0].verb == "discard":
         return _discard(view, legal)
+    if legal[0].verb == "port":
+        return _start_port(view, legal)
     state = assume_state(view)
     best, best_value = legal[0], float("-inf")
     for action in legal:
@@ -96,6 +100,22 @@ def _company(view: MareView, legal: Sequence[Action]) -> Action:
         if margin > best_margin:
             best, best_margin = action, margin
     return best
+
+
+def _start_port(view: MareView, legal: Sequence[Action]) -> Action:
+    """RULES §2.5: a port with tokens next door and demands for several species, where few
+    boats already wait to fish the same spaces."""
+    board = view.board
+    sea = dict(view.tokens)
+
+    def worth(a: Action) -> float:
+        port = a.args[0].upper()
+        tokens = [k for n in board.neighbours[port] for k in sea.get(n, ())]
+        crowd = sum(port in p.boats for p in view.players)
+        wanted = len({k for k in dict(view.demands)[port] if k})
+        return len(tokens) + 0.3 * tokens.count(AMBER) + 0.5 * wanted - CROWD * crowd
+
+    return max(legal, key=worth)
 
 
 def _discard(view: MareView, legal: Sequence[Action]) -> Action:

@@ -3,6 +3,8 @@ counts its multiplier; amber scores 1; a contract scores for every complete set.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.core.game import GameResult, SeatResult
 from engine.mare_balticum.board import AMBER, Board
 from engine.mare_balticum.state import MareState, Player
@@ -11,23 +13,35 @@ CONTRACT = "contract"
 
 
 def breakdown(board: Board, p: Player, contracts: bool) -> dict[str, int]:
-    """Points by category (each species, amber, contract). A contract takes the number of sets
-    that scores the most (Ruling §12.3: the split is the player's, and only points depend on
-    it, so the engine makes the best one; on equal points it fills fewer sets)."""
-    card = board.contract(p.contract) if p.contract else None
-    most_sets = min(p.warehouse.get(k, 0) // n for k, n in card.tokens.items()) if card else 0
+    """A player's points by category (each species, amber, contract)."""
+    return points(board, p.warehouse, p.market, p.contract, contracts)
+
+
+def points(
+    board: Board,
+    warehouse: Mapping[str, int],
+    market: Mapping[str, int],
+    contract: str = "",
+    contracts: bool = False,
+) -> dict[str, int]:
+    """Points by category for a warehouse under these multipliers (a species with no
+    multiplier scores 0). A contract takes the number of sets that scores the most (Ruling
+    §12.3: the split is the player's, and only points depend on it, so the engine makes the
+    best one; on equal points it fills fewer sets)."""
+    card = board.contract(contract) if contract else None
+    most_sets = min(warehouse.get(k, 0) // n for k, n in card.tokens.items()) if card else 0
     best: dict[str, int] = {}
     for sets in range(most_sets + 1):
-        left = dict(p.warehouse)
+        left = dict(warehouse)
         if card:
             for kind, n in card.tokens.items():
                 left[kind] = left.get(kind, 0) - n * sets
-        points = {s: left.get(s, 0) * p.market.get(s, 0) for s in board.species}
-        points[AMBER] = left.get(AMBER, 0)
+        score = {s: left.get(s, 0) * market.get(s, 0) for s in board.species}
+        score[AMBER] = left.get(AMBER, 0)
         if contracts:
-            points[CONTRACT] = sets * board.contract_points
-        if not best or sum(points.values()) > sum(best.values()):
-            best = points
+            score[CONTRACT] = sets * board.contract_points
+        if not best or sum(score.values()) > sum(best.values()):
+            best = score
     return best
 
 

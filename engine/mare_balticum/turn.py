@@ -4,7 +4,7 @@ action is spent when the compound action is complete."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 from engine.core.actions import Action
 from engine.mare_balticum.board import AMBER, Board
@@ -28,19 +28,24 @@ def in_table_order(board: Board, spaces: Iterable[str]) -> list[str]:
 
 
 def unload_plan(
-    board: Board, state: MareState, p: Player, port: str
+    board: Board,
+    demands: Mapping[str, Sequence[str]],
+    managed: bool,
+    cargo: Sequence[str],
+    port: str,
 ) -> tuple[dict[str, int], dict[str, int]]:
     """RULES §6, §11.3: the fish an unload at `port` moves to the warehouse, and the fish a −1
-    space throws away, by species. A lone fish of a species demanded on a −1 space stays
-    aboard (Ruling §11.3: unloading it would only throw it away)."""
+    space throws away (`managed`: optional rule 1 is on), by species. A lone fish of a species
+    demanded on a −1 space stays aboard (Ruling §11.3: unloading it would only throw it
+    away)."""
     stored: dict[str, int] = {}
     lost: dict[str, int] = {}
     symbols = board.by_code[port].demand
-    for slot, species in enumerate(state.demands[port]):
-        n = p.cargo.count(species) if species else 0
+    for slot, species in enumerate(demands[port]):
+        n = cargo.count(species) if species else 0
         if not n:
             continue
-        if state.options.demand_management and symbols[slot] == "-1":
+        if managed and symbols[slot] == "-1":
             if n == 1:
                 continue
             stored[species] = n - 1
@@ -48,6 +53,11 @@ def unload_plan(
         else:
             stored[species] = n
     return stored, lost
+
+
+def _plan(board: Board, state: MareState, p: Player, port: str) -> dict[str, int]:
+    """What an unload by `p` at `port` would store."""
+    return unload_plan(board, state.demands, state.options.demand_management, p.cargo, port)[0]
 
 
 def openings(board: Board, state: MareState, p: Player, port: str) -> list[tuple[str, int]]:
@@ -81,7 +91,7 @@ def turn_actions(board: Board, state: MareState, seat: int) -> list[Action]:
         return [Action("place", (s.lower(),)) for s in launch_targets(board, p.boats)]
     if sub.kind == "unload":
         out = [Action("open", (sp, str(i + 1))) for sp, i in openings(board, state, p, sub.space)]
-        if unload_plan(board, state, p, sub.space)[0]:
+        if _plan(board, state, p, sub.space):
             out.append(Action("done"))
         if sub.done == 0:
             out.append(Action("back"))
@@ -99,7 +109,7 @@ def _top_actions(board: Board, state: MareState, p: Player) -> list[Action]:
                 out.append(Action("fish", (space.lower(), kind)))
     for port in boats:
         if board.by_code[port].kind == "port" and (
-            unload_plan(board, state, p, port)[0] or openings(board, state, p, port)
+            _plan(board, state, p, port) or openings(board, state, p, port)
         ):
             out.append(Action("unload", (port.lower(),)))
     if p.reserve:
@@ -193,7 +203,10 @@ def _fish(w: Work, seat: int, space: str, kind: str) -> None:
 
 def _unload(w: Work, seat: int, port: str) -> None:
     """RULES §6: every demanded fish aboard goes to the warehouse, face down."""
-    stored, lost = unload_plan(w.board, w.state, w.state.players[seat], port)
+    state = w.state
+    stored, lost = unload_plan(
+        w.board, state.demands, state.options.demand_management, state.players[seat].cargo, port
+    )
     p = w.player(seat)
     for species, n in stored.items():
         for _ in range(n + lost.get(species, 0)):

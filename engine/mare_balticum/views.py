@@ -16,6 +16,7 @@ from engine.core.events import Event
 from engine.mare_balticum.board import SAFE, Board
 from engine.mare_balticum.flow import company_actions, company_tokens
 from engine.mare_balticum.state import MareState, Options, Phase, Player, Sub
+from engine.mare_balticum.turn import unload_plan
 
 HIDDEN_SEED = ""
 
@@ -81,6 +82,13 @@ class MareView:
 
     def space_tokens(self, space: str) -> tuple[str, ...]:
         return dict(self.tokens).get(space, ())
+
+
+def unload_preview(view: MareView, seat: int, port: str) -> tuple[dict[str, int], dict[str, int]]:
+    """What an unload by `seat` at `port` would store and lose (RULES §6, §11.3)."""
+    demands = dict(view.demands)
+    cargo = view.players[seat].cargo
+    return unload_plan(view.board, demands, view.options.demand_management, cargo, port)
 
 
 def make_view(board: Board, state: MareState, seat: int | None) -> MareView:
