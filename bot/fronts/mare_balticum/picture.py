@@ -201,7 +201,7 @@ def _arrows(canvas: Canvas, view: MareView, sails: Sequence[Event]) -> None:
         a = _centre(view.board, str(event.data["origin"]))
         b = _centre(view.board, str(event.data["to"]))
         colour = SEAT_COLOURS[event.seat % len(SEAT_COLOURS)]
-        canvas.draw.line([a, b], fill="white", width=11)
+        canvas.draw.line([a, b], fill=INK, width=11)
         canvas.draw.line([a, b], fill=colour, width=6)
         angle = math.atan2(b[1] - a[1], b[0] - a[0])
         tip = (b[0] - 30 * math.cos(angle), b[1] - 30 * math.sin(angle))
@@ -210,7 +210,7 @@ def _arrows(canvas: Canvas, view: MareView, sails: Sequence[Event]) -> None:
             (tip[0] - 20 * math.cos(angle - 0.45), tip[1] - 20 * math.sin(angle - 0.45)),
             (tip[0] - 20 * math.cos(angle + 0.45), tip[1] - 20 * math.sin(angle + 0.45)),
         ]
-        canvas.draw.polygon(head, fill=colour, outline="white")
+        canvas.draw.polygon(head, fill=colour, outline=INK, width=2)
 
 
 def _token(
