@@ -9,7 +9,7 @@ from bot.fronts.base import ChallengeSpec, Choice, Ctx, OptionSpec, Panel
 from bot.fronts.mare_balticum.choices import choices
 from bot.fronts.mare_balticum.picture import map_picture
 from bot.fronts.mare_balticum.textmap import grid_lines, legend_lines, sea_lines
-from bot.fronts.mare_balticum.wording import event_line, owed_line, recipe, refusal_line
+from bot.fronts.mare_balticum.wording import event_line, owed_line, recipe, refusal_line, summary
 from bot.fronts.mare_balticum.words import (
     N_,
     counts,
@@ -327,26 +327,16 @@ def _status(view: MareView, ctx: Ctx) -> str:
 
 
 def _player_lines(view: MareView, ctx: Ctx) -> list[str]:
-    tr = ctx.tr
-    out = []
-    for seat, p in enumerate(view.players):
-        stored = sum(n for _, n in p.warehouse)
-        line = tr._(
-            "{mark} {seat}. {name}: cargo {cargo}/{slots}, warehouse {stored}, "
-            "market {placed}/{spaces}",
+    return [
+        ctx.tr._(
+            "{mark} {seat}. {name}: {summary}",
             mark=seat_mark(seat),
             seat=seat + 1,
             name=ctx.name(seat),
-            cargo=len(p.cargo),
-            slots=view.board.cargo_slots,
-            stored=stored,
-            placed=len(p.market),
-            spaces=len(view.board.species),
+            summary=summary(view, seat, ctx),
         )
-        if p.safe:
-            line = tr._("{line}, safe played", line=line)
-        out.append(line)
-    return out
+        for seat in range(len(view.players))
+    ]
 
 
 def _company_status(view: MareView, ctx: Ctx) -> list[str]:

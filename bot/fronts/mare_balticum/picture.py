@@ -13,6 +13,7 @@ from functools import cache
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.fronts.base import Ctx
+from bot.fronts.mare_balticum.wording import summary
 from bot.fronts.mare_balticum.words import SEAT_COLOURS, letter, season, space_name, species
 from bot.fronts.pictures import Font
 from bot.fronts.pictures import font as default_font
@@ -317,27 +318,16 @@ def _legend(canvas: Canvas, ctx: Ctx, x: float, y: float, kinds: Sequence[str]) 
 
 
 def _players(canvas: Canvas, view: MareView, ctx: Ctx, x: float, y: float) -> None:
-    tr = ctx.tr
     names = []
     for seat in range(len(view.players)):
         name = ctx.name(seat)
         names.append(name if len(name) <= 16 else name[:15] + "…")
     column = x + 44 + max(canvas.width(n, 20, bold=True) for n in names)
-    for seat, p in enumerate(view.players):
+    for seat in range(len(view.players)):
         row = y + seat * 36
         if seat == view.active and not view.over:
             canvas.text((x - 22, row + 6), "▶", 20, bold=True)
         _boat(canvas, x + 14, row + 14, seat)
         canvas.text((x + 36, row + 6), names[seat], 20, bold=True)
-        stored = sum(n for _, n in p.warehouse)
-        line = tr._(
-            "cargo {cargo}/{slots} · warehouse {stored} · market {placed}/{spaces}",
-            cargo=len(p.cargo),
-            slots=view.board.cargo_slots,
-            stored=stored,
-            placed=len(p.market),
-            spaces=len(view.board.species),
-        )
-        if p.safe:
-            line = tr._("{line} · safe", line=line)
+        line = summary(view, seat, ctx)
         canvas.text((column, row + 8), line, 17)

@@ -249,3 +249,18 @@ def owed_line(view: MareView, seat: int, ctx: Ctx) -> str:
             "throw away {n} token for the safe", "throw away {n} tokens for the safe", p.discards
         )
     return ""
+
+
+def summary(view: MareView, seat: int, ctx: Ctx) -> str:
+    """``cargo 3/5 · warehouse 7 · market 2/4 · safe``: a player at a glance, all public."""
+    tr = ctx.tr
+    p = view.players[seat]
+    line = tr._(
+        "cargo {cargo}/{slots} · warehouse {stored} · market {placed}/{spaces}",
+        cargo=len(p.cargo),
+        slots=view.board.cargo_slots,
+        stored=sum(n for _, n in p.warehouse),
+        placed=len(p.market),
+        spaces=len(view.board.species),
+    )
+    return tr._("{line} · safe", line=line) if p.safe else line
