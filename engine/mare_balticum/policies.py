@@ -86,6 +86,10 @@ def _company(view: MareView, legal: Sequence[Action]) -> Action:
         if sum(values[: board.safe_discard]) <= SAFE_COST_LIMIT:
             return safe[0]
     h = holdings(board, player, sea)
+    bag = dict(view.bag)
+    for s in h:
+        # On equal holdings, the species the bag still holds most of (never list order).
+        h[s] += 0.001 * bag.get(s, 0)
     free = sorted((s for s in board.species if s not in player.market), key=lambda s: -h[s])
     tokens = sorted({int(a.args[0][1:]) for a in multipliers}, reverse=True)
     best, best_margin = multipliers[0], float("-inf")
