@@ -171,14 +171,14 @@ def _port_name(canvas: Canvas, view: MareView, ctx: Ctx, code: str, box: tuple[f
     name = space_name(ctx.tr, view.board, code)
     room = box[2] - box[0] - 8
     lines = [name]
-    if canvas.width(name, 18, bold=True) > room and " " in name:
+    if canvas.width(name, 17, bold=True) > room and " " in name:
         lines = name.split(" ", 1)
     for i, line in enumerate(lines):
-        size = 18
+        size = 17
         while size > 11 and canvas.width(line, size, bold=True) > room:
             size -= 1
         canvas.text(
-            ((box[0] + box[2]) / 2, box[1] + 6 + 18 * i), line, size, bold=True, anchor="ma"
+            ((box[0] + box[2]) / 2, box[1] + 5 + 17 * i), line, size, bold=True, anchor="ma"
         )
     return len(lines)
 
@@ -260,11 +260,11 @@ def _contents(canvas: Canvas, view: MareView, ctx: Ctx, code: str) -> None:
         demands = dict(view.demands).get(code, ())
         n = len(symbols)
         for i, (symbol, wanted) in enumerate(zip(symbols, demands, strict=False)):
-            xy = (cx + (i - (n - 1) / 2) * 34, box[1] + 32 + 16 * lines)
+            xy = (cx + (i - (n - 1) / 2) * 32, box[1] + 29 + 15 * lines)
             if wanted:
-                _token(canvas, ctx, xy, wanted, 14, square=True)
+                _token(canvas, ctx, xy, wanted, 13, square=True)
             else:
-                _slot(canvas, xy, symbol if view.options.demand_management else None, 14)
+                _slot(canvas, xy, symbol if view.options.demand_management else None, 13)
     else:
         ink = "white" if board.by_code[code].kind == "dark" else INK
         canvas.text((box[0] + 8, box[1] + 5), code, 24, fill=ink, bold=True)
@@ -273,8 +273,9 @@ def _contents(canvas: Canvas, view: MareView, ctx: Ctx, code: str) -> None:
             _token(canvas, ctx, (cx + (i - (len(tokens) - 1) / 2) * 40, box[1] + 50), kind, 17)
     seats = [s for s, p in enumerate(view.players) if code in p.boats]
     step = min(30.0, (box[2] - box[0] - 30) / max(1, len(seats) - 1))
+    base = box[3] - (13 if board.by_code[code].kind == "port" else 16)
     for i, seat in enumerate(seats):
-        _boat(canvas, cx + (i - (len(seats) - 1) / 2) * step, box[3] - 16, seat)
+        _boat(canvas, cx + (i - (len(seats) - 1) / 2) * step, base, seat)
 
 
 def _band(canvas: Canvas, view: MareView, ctx: Ctx, y: float) -> None:
