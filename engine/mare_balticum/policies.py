@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from engine.mare_balticum.rules import MareBalticum
 
 SAFE_COST_LIMIT = 0.6
+SWAP_COST = 2.0
+"""What trading a held contract for another costs beyond the action it takes."""
 CROWD = 1.2
 """What each boat already on a port takes off its worth as a start (they fish the same sea)."""
 """Play the safe early only when the two tokens it costs are worth about nothing."""
@@ -65,7 +67,10 @@ def _outcome(game: MareBalticum, state: MareState, seat: int, action: Action) ->
     if after.sub is not None and after.seat == seat and after.phase == "turn":
         nexts = [a for a in game.legal_actions(after, seat) if a.verb != "back"]
         return max((_outcome(game, after, seat, a) for a in nexts), default=float("-inf"))
-    return value(board, after, seat)
+    score = value(board, after, seat)
+    if action.verb == "take" and state.players[seat].contract:
+        score -= SWAP_COST  # the progress on the old card goes, and so did an action
+    return score
 
 
 def _company(view: MareView, legal: Sequence[Action]) -> Action:
