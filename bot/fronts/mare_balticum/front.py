@@ -56,7 +56,9 @@ class MareBalticumFront:
         OptionSpec("map", N_("Map"), ((N_("house map"), "house"),)),
     )
     challenge: ChallengeSpec | None = None
-    """No daily challenge: the game needs three or more players (see the package docs)."""
+    """No daily challenge. One could be played against two AI seats (the seed fixes the order
+    tokens and clocks leave the bag whatever anyone does), but a game is some 40 turns and 50
+    decisions a player: long for a daily puzzle, and the score would mostly measure the AI."""
 
     def title(self, tr: Tr) -> str:
         return tr._("Mare Balticum")
