@@ -12,10 +12,12 @@ from collections.abc import Callable
 from engine.core.game import AnyGame
 from engine.fleet_cards import FleetCards
 from engine.fleet_dice import FleetDice
+from engine.mare_balticum import MareBalticum
 
 GAMES: dict[str, Callable[[], AnyGame]] = {
     "fleet-dice": FleetDice,
     "fleet-cards": FleetCards,
+    "mare-balticum": MareBalticum,
 }
 
 _INSTANCES: dict[str, AnyGame] = {}

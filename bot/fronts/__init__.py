@@ -9,10 +9,12 @@ from typing import Any
 from bot.fronts.base import Front
 from bot.fronts.fleet_cards import FleetCardsFront
 from bot.fronts.fleet_dice import FleetDiceFront
+from bot.fronts.mare_balticum import MareBalticumFront
 
 FRONTS: dict[str, Callable[[], Front[Any]]] = {
     "fleet-dice": FleetDiceFront,
     "fleet-cards": FleetCardsFront,
+    "mare-balticum": MareBalticumFront,
 }
 
 _INSTANCES: dict[str, Front[Any]] = {}

@@ -23,6 +23,11 @@ def _font_file(bold: bool) -> Path | None:
     return path if path.exists() else None
 
 
+def full_font() -> bool:
+    """Whether the font draws every letter (else only ASCII: text must be folded)."""
+    return _font_file(False) is not None
+
+
 @cache
 def font(size: int, bold: bool = False) -> Font:
     """A scalable font at `size` pixels; Pillow's own if the font package is missing."""
