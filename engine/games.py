@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.game import AnyGame
+from engine.black_fleet import BlackFleet
 from engine.fleet_dice import FleetDice
 
 GAMES: dict[str, Callable[[], AnyGame]] = {
     "fleet-dice": FleetDice,
+    "black-fleet": BlackFleet,
 }
 
 _INSTANCES: dict[str, AnyGame] = {}

@@ -7,8 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.fronts.base import Front
+from bot.fronts.black_fleet import BlackFleetFront
 
-FRONTS: dict[str, Callable[[], Front[Any]]] = {}
+FRONTS: dict[str, Callable[[], Front[Any]]] = {
+    "black-fleet": BlackFleetFront,
+}
 
 _INSTANCES: dict[str, Front[Any]] = {}
 
