@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core.game import AnyGame
 from engine.black_fleet import BlackFleet
+from engine.core.game import AnyGame
 from engine.fleet_dice import FleetDice
 
 GAMES: dict[str, Callable[[], AnyGame]] = {

@@ -241,6 +241,12 @@ def load_house(directory: Path = DATA) -> House:
     movement = movement_cards(_load(MovementFile, directory / "movement.json"))
     fortune = fortune_cards(_load(FortuneFile, directory / "fortune.json"))
     development = {c.key: c for c in _load(DevelopmentFile, directory / "development.json").cards}
+    shared = {c.key for c in fortune.values()} & set(development)
+    if shared:
+        # Events and panels name cards by key: one key must mean one card.
+        raise EngineError(
+            f"house data development.json: cards: key {sorted(shared)[0]!r} is also a fortune card"
+        )
     if len(movement) < 8:
         raise EngineError("house data movement.json: cards: a deck needs at least 8 cards")
     if len(fortune) < 4:

@@ -103,7 +103,7 @@ DEVELOPMENT_NAMES = {
     "navigator": N_("Navigator"),
     "admirals_favour": N_("Admiral's Favour"),
     "trade_contacts": N_("Trade Contacts"),
-    "full_sail": N_("Full Sail"),
+    "full_rigging": N_("Full Rigging"),
     "shallow_draft": N_("Shallow Draft"),
     "plunderer": N_("Plunderer"),
     "admiralty_friend": N_("Admiralty Friend"),
