@@ -8,8 +8,10 @@ prompt may highlight spaces (where a ship can go), each labelled with its name.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Mapping, Sequence
+from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
@@ -94,12 +96,14 @@ def draw_map(
     if highlight:
         _highlight(draw, highlight)
     for start, end, colour in last_moves:
-        _trail(draw, start, end, PLAYERS.get(colour) or NAVY.get(colour) or INK)
+        _trail(draw, house, start, end, PLAYERS.get(colour) or NAVY.get(colour) or INK)
     _ships(draw, view)
     _beach_badges(draw, house, view)
     _labels(draw, sea.width, sea.height)
     _legend(draw, tr, house, view, EDGE * 2 + sea.height * CELL)
-    return png(image)
+    # A flat map needs few colours: a palette image is a third of the bytes and quicker
+    # to compress.
+    return png(image.quantize(colors=64, method=Image.Quantize.FASTOCTREE))
 
 
 def _grid(draw: ImageDraw.ImageDraw, house: House, view: BlackFleetView) -> None:
@@ -180,6 +184,16 @@ def _skull(draw: ImageDraw.ImageDraw, cx: int, cy: int) -> None:
         draw.line((cx + k, cy + 5, cx + k, cy + 11), fill=INK)
 
 
+def _star(draw: ImageDraw.ImageDraw, cx: int, cy: int, colour: RGB) -> None:
+    """A five-pointed star: this seat bought its victory card."""
+    points = []
+    for k in range(10):
+        radius = 10 if k % 2 == 0 else 4
+        angle = math.pi / 2 + k * math.pi / 5
+        points.append((cx + radius * math.cos(angle), cy - radius * math.sin(angle)))
+    draw.polygon(points, fill=colour, outline=INK)
+
+
 def _highlight(draw: ImageDraw.ImageDraw, spaces: Mapping[str, str]) -> None:
     caption = font(12)
     for space, text in spaces.items():
@@ -189,16 +203,30 @@ def _highlight(draw: ImageDraw.ImageDraw, spaces: Mapping[str, str]) -> None:
         draw.text((x + CELL // 2, y + CELL - 9), text, font=caption, fill=INK, anchor="mm")
 
 
-def _trail(draw: ImageDraw.ImageDraw, start: str | None, end: str, colour: RGB) -> None:
-    """A dotted line from where a ship started this turn to where it went."""
+def _trail(
+    draw: ImageDraw.ImageDraw, house: House, start: str | None, end: str, colour: RGB
+) -> None:
+    """A dotted line from where a ship started this turn to where it went, along a shortest
+    way by sea (the event names the ends, not the way taken), with a ring where it began."""
     if start is None or start == end:
         return
-    (x0, y0), (x1, y1) = _centre(start), _centre(end)
-    steps = max(abs(x1 - x0), abs(y1 - y0)) // 8
-    for k in range(steps + 1):
-        t = k / max(steps, 1)
-        x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
-        draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=colour, outline=_outline(colour))
+    sea = house.map
+    path = [start]
+    while path[-1] != end and len(path) < 40:
+        here = path[-1]
+        path.append(
+            min(sea.neighbours[here], key=lambda n: sea.distance(n, end))
+            if here in sea.neighbours
+            else end
+        )
+    edge = _outline(colour)
+    for a, b in pairwise(path):
+        (x0, y0), (x1, y1) = _centre(a), _centre(b)
+        for k in range(5):
+            x, y = x0 + (x1 - x0) * k / 5, y0 + (y1 - y0) * k / 5
+            draw.ellipse((x - 2, y - 2, x + 2, y + 2), fill=colour, outline=edge)
+    x, y = _centre(start)
+    draw.ellipse((x - 9, y - 9, x + 9, y + 9), outline=colour, width=3)
 
 
 def _ships(draw: ImageDraw.ImageDraw, view: BlackFleetView) -> None:
@@ -326,8 +354,9 @@ def _legend(
         chip = PLAYERS.get(c.colour, INK)
         draw.ellipse((x, y, x + 20, y + 20), fill=chip, outline=_outline(chip))
         letter = SEAT_LETTERS[seat] if seat < len(SEAT_LETTERS) else "?"
-        star = " *" if c.victory else ""
-        draw.text((x + 28, y + 2), f"{letter}  {c.doubloons}{star}", font=text, fill=INK)
+        draw.text((x + 28, y + 2), f"{letter}  {c.doubloons}", font=text, fill=INK)
+        if c.victory:
+            _star(draw, x + 90, y + 10, GOODS["yellow"])
         x += 150
 
 
