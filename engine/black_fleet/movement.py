@@ -182,13 +182,18 @@ def destinations(
 
 def steerable(house: House, table: Table) -> list[Ship]:
     """The ships the seat at turn can still move, in the order a player reads them."""
+    ships: list[Ship] = ["merchant", "pirate", *NAVIES]
+    return [s for s in ships if can_steer(house, table, s)]
+
+
+def can_steer(house: House, table: Table, ship: str) -> bool:
+    """Whether the seat at turn can still move `ship` somewhere this turn."""
     me = table.captains[table.turn.seat]
-    ships: list[Ship] = []
-    if me.merchant is not None:
-        ships.append("merchant")
-    ships.append("pirate")
-    ships += [n for n in NAVIES if n in controlled_navies(house, table)]
-    return [s for s in ships if remaining(house, table, s) > 0 and destinations(house, table, s)]
+    if ship == "merchant" and me.merchant is None:
+        return False
+    if ship not in ("merchant", "pirate") and ship not in controlled_navies(house, table):
+        return False
+    return remaining(house, table, ship) > 0 and bool(destinations(house, table, ship))
 
 
 def move(house: House, state: BlackFleetState, ship: str, dest: str, events: list[Event]) -> None:

@@ -18,10 +18,11 @@ from pydantic import BaseModel, ValidationError
 from engine.black_fleet import fortune, shipactions, turn
 from engine.black_fleet.actions import parse_action
 from engine.black_fleet.house import House, builtin_house
-from engine.black_fleet.movement import MUTINY, destinations, move, steerable
+from engine.black_fleet.movement import MUTINY, can_steer, destinations, move, steerable
 from engine.black_fleet.scoring import result as score_result
 from engine.black_fleet.state import (
     SCHEMA_VERSION,
+    SHIPS,
     STATE,
     BlackFleetState,
     Options,
@@ -129,7 +130,7 @@ class BlackFleet:
                 "It is not your turn; wait until the table comes to you.", "not_your_turn"
             )
         decision = DECISIONS[state.stage]
-        if action not in decision.legal(self.house, state):
+        if not decision.permits(self.house, state, action):
             raise _why_not(state.stage, decision, action)
         new = state.clone()
         events: list[Event] = []
@@ -190,6 +191,13 @@ class Decision:
     decide: Callable[[House, BlackFleetState, Action, list[Event]], None]
     expect: str
     """What the seat is asked for, to say why another action is refused."""
+    allows: Callable[[House, BlackFleetState, Action], bool] | None = None
+    """A quicker check of one action than listing them all (None: look it up in `legal`)."""
+
+    def permits(self, house: House, state: BlackFleetState, action: Action) -> bool:
+        if self.allows is not None:
+            return self.allows(house, state, action)
+        return action in self.legal(house, state)
 
 
 def _legal_dock(house: House, state: BlackFleetState) -> list[Action]:
@@ -229,6 +237,19 @@ def _legal_helm(house: House, state: BlackFleetState) -> list[Action]:
     acts = shipactions.ship_actions(house, state)
     cards = fortune.fortune_actions(house, state, me.fortune, "helm")
     return [*ships, *acts, *cards, Action("end")]
+
+
+def _allows_helm(house: House, state: BlackFleetState, action: Action) -> bool:
+    """The helm's choices one by one: only a ship's own destinations are searched."""
+    verb, args = action.verb, action.args
+    if verb == "end":
+        return not args
+    if verb == "ship":
+        return len(args) == 1 and args[0] in SHIPS and can_steer(house, state, args[0])
+    if verb == "fortune":
+        me = state.captains[state.turn.seat]
+        return action in fortune.fortune_actions(house, state, me.fortune, "helm")
+    return action in shipactions.ship_actions(house, state)
 
 
 def _decide_helm(house: House, state: BlackFleetState, action: Action, events: list[Event]) -> None:
@@ -325,7 +346,10 @@ DECISIONS: dict[Stage, Decision] = {
     "dock": _DOCK,
     "card": Decision(_legal_card, _decide_card, "play one of your movement cards"),
     "helm": Decision(
-        _legal_helm, _decide_helm, "choose a ship to move, an action, a fortune card or end"
+        _legal_helm,
+        _decide_helm,
+        "choose a ship to move, an action, a fortune card or end",
+        _allows_helm,
     ),
     "course": Decision(_legal_course, _decide_course, "choose where the ship goes"),
     "chart": Decision(_legal_chart, _decide_chart, "discard a movement card"),

@@ -1,6 +1,7 @@
 """Bad input gets a clear refusal and changes nothing."""
 
 import json
+import random
 
 import pytest
 
@@ -80,3 +81,29 @@ def test_a_saved_game_from_a_newer_engine_is_refused():
     with pytest.raises(EngineError) as err:
         GAME.load_state(json.dumps(data))
     assert "newer" in str(err.value)
+
+
+def test_the_quick_check_of_an_action_agrees_with_the_list_of_legal_actions():
+    # apply checks a helm action alone; it must accept exactly what legal_actions lists.
+    from engine.black_fleet.rules import DECISIONS
+    from engine.core.actions import Action
+
+    state, _ = GAME.start(4, "agree")
+    rng = random.Random(5)
+    checked = 0
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        if state.stage == "helm":
+            spaces = [s.lower() for s in GAME.house.map.sea]
+            candidates = {Action("ship", (s,)) for s in ("merchant", "pirate", "yellow", "purple")}
+            candidates |= {Action(v) for v in ("trade", "bury", "sell", "end")}
+            candidates |= {
+                Action("attack", (ship, sp)) for ship in ("pirate", "yellow") for sp in spaces
+            }
+            candidates |= {Action("fortune", (c.key,)) for c in GAME.house.fortune.values()}
+            for action in candidates | set(legal):
+                assert DECISIONS["helm"].permits(GAME.house, state, action) == (action in legal)
+            checked += 1
+        state, _ = GAME.apply(state, seat, rng.choice(legal))
+    assert checked
