@@ -161,7 +161,7 @@ def cubes(tr: Tr, colours: list[str] | tuple[str, ...]) -> str:
         return tr._("empty")
     marks = "".join(GOODS_EMOJI.get(c, "■") for c in colours)
     kinds = sorted(set(colours), key=colours.index)
-    words = tr.list([f"{colours.count(k)} {goods(tr, k)}" for k in kinds])
+    words = tr.list([tr._("{n} {goods}", n=colours.count(k), goods=goods(tr, k)) for k in kinds])
     return f"{marks} {words}"
 
 
