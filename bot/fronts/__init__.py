@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.fronts.base import Front
+from bot.fronts.black_fleet import BlackFleetFront
 from bot.fronts.fleet_cards import FleetCardsFront
 from bot.fronts.fleet_dice import FleetDiceFront
 from bot.fronts.mare_balticum import MareBalticumFront
@@ -15,6 +16,7 @@ FRONTS: dict[str, Callable[[], Front[Any]]] = {
     "fleet-dice": FleetDiceFront,
     "fleet-cards": FleetCardsFront,
     "mare-balticum": MareBalticumFront,
+    "black-fleet": BlackFleetFront,
 }
 
 _INSTANCES: dict[str, Front[Any]] = {}
