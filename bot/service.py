@@ -118,6 +118,7 @@ class TableService:
         lobby_message_id: int | None = None,
     ) -> GameRow:
         rules = self.game(game)
+        locale = await self.public_locale(guild_id, locale)
         row = GameRow(
             game=game,
             channel_id=channel_id,
@@ -169,6 +170,16 @@ class TableService:
         row = await self.open_table(game=game, options=TableOptions(solo=True), **where)
         return await self.start(row.id, row.host_id)
 
+    async def public_locale(self, guild_id: int | None, guild_locale: str | None) -> str | None:
+        """The language of a table's public messages: the one the server's admin chose,
+        else the server's own."""
+        chosen = await self.repo.guild_locale(guild_id) if guild_id is not None else None
+        return chosen or guild_locale
+
+    async def set_server_language(self, guild_id: int, language: str | None) -> None:
+        """A server's admin chooses the language of its tables (None: the server's own)."""
+        await self.repo.set_guild_locale(guild_id, language)
+
     async def check_challenge_open(self, game: str, user_id: int) -> None:
         """Refuse early (before a thread is made) when today's attempt is already used."""
         day = challenge.day_of(self.clock())
@@ -193,6 +204,7 @@ class TableService:
         """Today's challenge for this player, started at once: the game is stored already
         running, with the player's one attempt, in one transaction."""
         rules = self.game(game)
+        locale = await self.public_locale(guild_id, locale)
         day = challenge.day_of(self.clock())
         seats = [Seat(user_id=user_id, name=name)]
         seats += [Seat(name=ai_names[i] if i < len(ai_names) else f"AI {i + 1}") for i in range(ai)]

@@ -75,6 +75,10 @@ WORDS: dict[str, str] = {
         "You've already played today's challenge (#{number}); a new one starts at 00:00 UTC."
     ),
     "bad_deadline": N_("A turn deadline is off, 1, 12, 24 or 72 hours."),
+    "language_denied": N_("Only members who can manage this server choose its language."),
+    "language_set": N_("This server's tables now speak {language}."),
+    "player_name": N_("Player {n}"),
+    "left": N_("Left the game."),
     "not_over": N_("This game is still going; Play again opens once it is over."),
     "challenge_once": N_("A daily challenge is played once; a new one starts at 00:00 UTC."),
     # notices in the channel

@@ -174,4 +174,13 @@ MIGRATIONS: list[tuple[int, Migration]] = [
         """,
     ),
     (4, _platform),
+    (
+        5,
+        """
+        CREATE TABLE guild_settings (
+            guild_id INTEGER PRIMARY KEY,
+            locale TEXT
+        );
+        """,
+    ),
 ]
