@@ -196,7 +196,8 @@ def extract(domain: str) -> list[Message]:
                     msgid = (msg[0], msg[1]) if len(msg) > 1 and msg[1] else msg[0]
                 else:
                     msgid = msg
-                where = f"{file.relative_to(repo)}:{lineno}"
+                shown = file.relative_to(repo) if file.is_relative_to(repo) else file
+                where = f"{shown}:{lineno}"
                 found.setdefault((msgid, context), Message(msgid, context, where))
     return list(found.values())
 

@@ -148,7 +148,8 @@ class Table:
                 self.open_prompts[actor.id] = followups[-1]
         else:
             board = await self.table_message()
-            prompt = await actor.click(board, label="Act")
+            act = next(i for i in ids(board) if i.endswith(":act"))  # whatever its language
+            prompt = await actor.click(board, custom_id=act)
             assert prompt.ephemeral and prompt.response is not None, prompt
             await self._clicked(actor, prompt)
             result = await self.choose(actor, prompt.response, wanted)
