@@ -49,6 +49,8 @@ PROMPTS: dict[str, str] = {
     "oyster": N_("how many oyster boats take 1 fish + 1 coin?"),
 }
 REFUSALS: dict[str, str] = {
+    "syntax": N_("That is not a move of this game."),
+    "no_seat": N_("You have no seat at this table."),
     "over": N_("The game is over; nothing can be played any more."),
     "not_your_turn": N_("You have nothing to decide right now; wait for your turn."),
     "bad_use": N_("You can't do that with this die: pick one of the uses offered."),
