@@ -76,7 +76,7 @@ def test_commands_and_bad_input_get_answers_and_change_nothing():
     before = seen[0]
     text = "\n".join(out)
     assert "Player 1's sheet" in text
-    assert "'fly away' is not an action" in text
+    assert "That is not a move of this game." in text
     assert game.state == before
     assert "Left the game." in text
 
