@@ -342,7 +342,8 @@ class FleetDiceFront:
             values = "".join(f"{result.of(s).breakdown.get(key, 0):>{width + 1}}" for s in seats)
             rows.append(f"{tr._(CATEGORIES[key])[:10]:<10}{values}")
         totals = "".join(f"{result.of(s).total:>{width + 1}}" for s in seats)
-        rows.append(f"{tr._('total')[:10].upper():<10}{totals}")
+        total = tr._("total")
+        rows.append(f"{total[:10].upper():<10}{totals}")
         notes = []
         first, second = result.seats[0], result.seats[1]
         winners = tr.list([ctx.name(w) for w in result.winners])
@@ -391,7 +392,7 @@ class FleetDiceFront:
         parts = " · ".join(f"{tr._(CATEGORIES[k])} {v}" for k, v in me.breakdown.items())
         crossed = sum(m.count(CROSSED) for m in view.players[me.seat].marks.values())
         ruth = tr.ngettext(
-            "Ruth crossed out {n} of your boxes.", "Ruth crossed out {n} of your boxes.", crossed
+            "Ruth crossed out one of your boxes.", "Ruth crossed out {n} of your boxes.", crossed
         )
         return Panel(
             tr._("Final scores"),

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from PIL import Image, ImageDraw
 
-from bot.fronts.fleet_dice.words import name
+from bot.fronts.fleet_dice.words import bonus_short, name
 from bot.fronts.pictures import font, png
 from bot.i18n import Tr
 from engine.fleet_dice.player import capacity, coin_boxes, king_crab_license, new_player
@@ -76,8 +76,8 @@ def sheet_picture(
     _wharf(draw, tr, sheet, view, seat, lit, x=440, y=250)
     _coins(draw, tr, sheet, view, seat, lit, y=480)
     if p.king_crab_bonus and king_crab_license(sheet, p):
-        bonus = tr._("King Crab bonus: {bonus}", bonus=p.king_crab_bonus)
-        draw.text((WIDTH - 16, HEIGHT - 22), bonus, INK, font(12), anchor="ra")
+        bonus = tr._("King Crab bonus: {bonus}", bonus=bonus_short(tr, p.king_crab_bonus))
+        draw.text((WIDTH - 16, 36), bonus, MARK, font(12), anchor="ra")
     return png(image)
 
 

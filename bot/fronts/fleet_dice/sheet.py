@@ -3,7 +3,7 @@ phone shows without wrapping (≤ 36 characters)."""
 
 from __future__ import annotations
 
-from bot.fronts.fleet_dice.words import name
+from bot.fronts.fleet_dice.words import bonus_short, name
 from bot.i18n import Tr
 from engine.fleet_dice.player import capacity, coin_boxes, king_crab_license
 from engine.fleet_dice.scoring import breakdown
@@ -56,12 +56,11 @@ def section_lines(tr: Tr, sheet: Sheet, view: FleetView, seat: int, section: str
     short = section.rpartition(":")[2]
     marks = boxes(sheet, p.marks[section], section)
     if section in BOAT_TYPES:
-        lines = [f"{name(tr, section):<10}{marks} L{p.licenses[section]}"]
+        lines = [f"{name(tr, section)[:11]:<11} {marks} L{p.licenses[section]}"]
     elif section.startswith("harbor:"):
-        row = f"{name(tr, short):<16}{marks}"
+        lines = [f"{name(tr, short)[:16]:<16} {marks}"]
         if short == "king_crab" and king_crab_license(sheet, p):
-            row += " " + (p.king_crab_bonus or "?")
-        lines = [row]
+            lines.append("  " + tr._("bonus: {bonus}", bonus=bonus_short(tr, p.king_crab_bonus)))
     else:
         done = " ✓" if short in p.completed else ""
         lines = [f"{name(tr, short)[:19]:<20}{marks}{done}"]

@@ -52,6 +52,16 @@ TITLES: dict[str, str] = {
 }
 """RULES §15's solo rank titles."""
 
+BONUSES: dict[str, str] = {
+    "fish": N_("VP per 6 fish"),
+    "buildings": N_("VP per building"),
+    "full": N_("VP per full boat"),
+    "boats": N_("VP per boat"),
+    "licenses": N_("VP per license"),
+    "coins": N_("VP per 5 coins"),
+}
+"""The King Crab bonuses in a few words, for the sheet (their full texts are in the data)."""
+
 CATEGORIES: dict[str, str] = {
     "fish": N_("fish"),
     "boats": N_("boats"),
@@ -70,6 +80,10 @@ def name(tr: Tr, key: str) -> str:
 def face(tr: Tr, key: str) -> str:
     """``🐟 Cod``: emoji and name together, so colour-blind and light-theme readers agree."""
     return f"{EMOJI.get(key, '')} {name(tr, key)}".strip()
+
+
+def bonus_short(tr: Tr, bonus: str | None) -> str:
+    return tr._(BONUSES[bonus]) if bonus in BONUSES else "?"
 
 
 def title(tr: Tr, code: str | None) -> str:
