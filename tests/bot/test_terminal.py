@@ -5,10 +5,12 @@ import random
 
 import pytest
 
-from bot.fronts import FRONTS
+from bot.fronts import FRONTS, register_all
 from bot.fronts.fleet_dice.sheet import LINE, sheet_lines
+from bot.fronts.fleet_dice.words import name
 from bot.i18n import translator
 from bot.terminal import TerminalGame, main
+from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS, WHARF_BUILDINGS
 from engine.games import get_game
 
 
@@ -104,16 +106,22 @@ def test_cli_refuses_bad_arguments(argv):
         main(argv)
 
 
+@pytest.mark.parametrize("language", ["en", "de", "pt-BR", "it"])
 @pytest.mark.parametrize("seats", [1, 4])
-def test_every_sheet_line_fits_a_phone(seats):
+def test_every_sheet_line_fits_a_phone_and_no_name_is_cut(seats, language):
+    register_all()
     rules = get_game("fleet-dice")
     rng = random.Random(seats)
     state, _ = rules.start(seats, f"lines{seats}", {"captains": seats > 1, "trophies": True})
-    tr = translator(None, "fleet-dice")
+    tr = translator(language, "fleet-dice")
     sheet = rules.sheet_for(state)
+    names = [name(tr, k) for k in (*BOAT_TYPES, *HARBOR_SHIPS, *WHARF_BUILDINGS)]
     while not rules.is_over(state):
         seat = rules.to_act(state)[0]
         for s in range(seats):
-            for line in sheet_lines(tr, sheet, rules.view(state, s), s, "Bartholomew-Longname"):
+            lines = sheet_lines(tr, sheet, rules.view(state, s), s, "Bartholomew-Longname")
+            for line in lines:
                 assert len(line) <= LINE, line
+            shown = "\n".join(lines)
+            assert all(n in shown for n in names), [n for n in names if n not in shown]
         state, _ = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))

@@ -335,15 +335,16 @@ class FleetDiceFront:
         if len(view.players) == 1:
             return self._solo_final(result, view, ctx, again)
         seats = [s.seat for s in result.seats]
-        width = max(4, min(7, (LINE - 10) // len(seats) - 1))
-        header = " " * 10 + "".join(f"{ctx.name(s)[:width]:>{width + 1}}" for s in seats)
+        labels = [tr._(CATEGORIES[key]) for key in CATEGORIES] + [tr._("total").upper()]
+        left = min(max(len(label) for label in labels), 12)
+        width = max(4, min(7, (LINE - left) // len(seats) - 1))
+        header = " " * left + "".join(f"{ctx.name(s)[:width]:>{width + 1}}" for s in seats)
         rows = [header]
-        for key in CATEGORIES:
+        for key, label in zip(CATEGORIES, labels, strict=False):
             values = "".join(f"{result.of(s).breakdown.get(key, 0):>{width + 1}}" for s in seats)
-            rows.append(f"{tr._(CATEGORIES[key])[:10]:<10}{values}")
+            rows.append(f"{label[:left]:<{left}}{values}")
         totals = "".join(f"{result.of(s).total:>{width + 1}}" for s in seats)
-        total = tr._("total")
-        rows.append(f"{total[:10].upper():<10}{totals}")
+        rows.append(f"{labels[-1][:left]:<{left}}{totals}")
         notes = []
         first, second = result.seats[0], result.seats[1]
         winners = tr.list([ctx.name(w) for w in result.winners])

@@ -50,20 +50,36 @@ def boat_line(sheet: Sheet, view: FleetView, seat: int, kind: str) -> str | None
     return "  " + " ".join(f"[{f}/{cap}]" for f in fleet)
 
 
+def name_width(tr: Tr, sheet: Sheet, section: str) -> int:
+    """How wide a section's group prints its names: the longest name of the group in this
+    language, so the boxes line up and no name is cut (the longest, German
+    ``Ridback Konserven Co.``, leaves the wharf's lines at 29 of 36 characters)."""
+    if section in BOAT_TYPES:
+        group, suffix = list(BOAT_TYPES), len(" L0")
+    elif section.startswith("harbor:"):
+        group, suffix = [f"harbor:{k}" for k in HARBOR_SHIPS], 0
+    else:
+        group, suffix = [f"wharf:{k}" for k in WHARF_BUILDINGS], len(" ✓")
+    widest = max(len(sheet.section_boxes(k)) for k in group)
+    return min(max(len(name(tr, k)) for k in group), LINE - 1 - widest - suffix)
+
+
 def section_lines(tr: Tr, sheet: Sheet, view: FleetView, seat: int, section: str) -> list[str]:
     """The line of one section (and its boats), as the sheet shows it."""
     p = view.players[seat]
     short = section.rpartition(":")[2]
     marks = boxes(sheet, p.marks[section], section)
+    width = name_width(tr, sheet, section)
+    label = f"{name(tr, short)[:width]:<{width}}"
     if section in BOAT_TYPES:
-        lines = [f"{name(tr, section)[:11]:<11} {marks} L{p.licenses[section]}"]
+        lines = [f"{label} {marks} L{p.licenses[section]}"]
     elif section.startswith("harbor:"):
-        lines = [f"{name(tr, short)[:16]:<16} {marks}"]
+        lines = [f"{label} {marks}"]
         if short == "king_crab" and king_crab_license(sheet, p):
             lines.append("  " + tr._("bonus: {bonus}", bonus=bonus_short(tr, p.king_crab_bonus)))
     else:
         done = " ✓" if short in p.completed else ""
-        lines = [f"{name(tr, short)[:19]:<20}{marks}{done}"]
+        lines = [f"{label} {marks}{done}"]
     boat = boat_line(sheet, view, seat, short)
     return [*lines, boat] if boat else lines
 

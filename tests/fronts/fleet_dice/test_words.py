@@ -1,0 +1,52 @@
+"""Fleet Dice words as players of every language read them: whole names, phone-wide tables,
+one period at a sentence's end."""
+
+import random
+
+import pytest
+
+from bot.fronts import get_front
+from bot.fronts.base import Ctx, SeatInfo
+from bot.fronts.fleet_dice.sheet import LINE
+from bot.fronts.fleet_dice.words import CATEGORIES
+from bot.i18n import translator
+from engine.core.events import Event
+from engine.games import get_game
+
+LANGUAGES = ["en", "de", "pt-BR", "it"]
+
+
+def finished(seats: int):
+    rules = get_game("fleet-dice")
+    rng = random.Random(seats)
+    state, _ = rules.start(seats, f"words{seats}", {"captains": True, "trophies": True})
+    while not rules.is_over(state):
+        seat = rules.to_act(state)[0]
+        state, _ = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+    return rules, state
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_final_table_names_every_category_whole_on_a_phone(seats, language):
+    front = get_front("fleet-dice")
+    rules, state = finished(seats)
+    tr = translator(language, "fleet-dice")
+    ctx = Ctx([SeatInfo(f"Player{s}") for s in range(seats)], tr)
+    panel = front.final(rules.result(state), rules.view(state, None), ctx)
+    table = panel.lines[-1].strip("`\n").splitlines()
+    assert all(len(row) <= LINE for row in table), table
+    labels = [row.split()[0] for row in table[1:]]
+    expected = [tr._(CATEGORIES[k]).split()[0] for k in CATEGORIES] + [tr._("total").upper()]
+    assert labels == expected
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_building_whose_name_ends_in_a_period_ends_the_sentence_once(language):
+    front = get_front("fleet-dice")
+    tr = translator(language, "fleet-dice")
+    ctx = Ctx([SeatInfo("Ana")], tr)
+    line = front.event(Event("complete", 0, {"building": "wharf:ridback_canning"}), ctx)
+    assert line is not None
+    assert ".." not in line
+    assert line.endswith(".")
