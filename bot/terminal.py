@@ -23,12 +23,6 @@ from engine.core.events import Event
 from engine.games import get_game
 from engine.simulate import parse_options
 
-HELP = """Type the number of a choice, or its action text.
-  board        the table              mine        your own sheet or hand
-  log          the last 30 events     help        this text
-  quit         leave the game"""
-
-
 class TerminalGame:
     def __init__(
         self,
@@ -52,7 +46,7 @@ class TerminalGame:
             say(self.words, "ai_name" if s in ai else "player_name", n=s + 1) for s in range(seats)
         ]
         self.seen: list[Event] = []
-        self.write(f"Game seed: {seed} (replay it with --seed {seed})")
+        self.write(say(self.words, "terminal_seed", seed=seed))
         self.state, events = self.game.start(seats, seed, options)
         self._show(events)
 
@@ -75,7 +69,7 @@ class TerminalGame:
                 self.write("  " + line)
 
     def play(self) -> Any:
-        self.write(HELP)
+        self.write(say(self.words, "terminal_help"))
         while not self.game.is_over(self.state):
             waiting = self.game.to_act(self.state)
             robots = [s for s in waiting if s in self.ai]
@@ -119,7 +113,7 @@ class TerminalGame:
             if word in ("quit", "exit"):
                 return None
             if word == "help":
-                self.write(HELP)
+                self.write(say(self.words, "terminal_help"))
             elif word == "board":
                 self.write(self._board())
             elif word == "log":

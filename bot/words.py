@@ -162,6 +162,16 @@ WORDS: dict[str, str] = {
     ),
     "stats_none": N_("No finished games yet."),
     "stats_dash": N_("—"),
+    # the terminal (its typed commands stay English words: board, mine, log, help, quit)
+    "terminal_help": N_(
+        "Type the number of a choice, or its action text.\n"
+        "  board  the table\n"
+        "  mine   your own sheet or hand\n"
+        "  log    the last 30 events\n"
+        "  help   this text\n"
+        "  quit   leave the game"
+    ),
+    "terminal_seed": N_("Game seed: {seed} (replay it with --seed {seed})"),
 }
 
 
