@@ -23,6 +23,7 @@ from engine.core.events import Event
 from engine.games import get_game
 from engine.simulate import parse_options
 
+
 class TerminalGame:
     def __init__(
         self,

@@ -94,7 +94,21 @@ def detail(
     if verb == "reroll":
         return tr._("roll this die again (once a phase)"), []
     seen = preview(game, view, seat, action)
-    words = [w for e in seen.events if (w := effect(tr, e))]
+    words: list[str] = []
+    coins = 0
+    marked = None
+    for e in seen.events:
+        if e.kind == "coins":
+            coins += int(str(e.data["amount"]))
+        elif e.kind == "launch" and str(e.data["boat"]) == marked:
+            # the boat of the box just named: its kind is said once (German lines fit)
+            words.append(tr._("launches boat {n}", n=e.data["number"]))
+        elif w := effect(tr, e):
+            words.append(w)
+        if e.kind == "mark":
+            marked = str(e.data["section"]).rpartition(":")[2]
+    if coins:
+        words.append(tr.ngettext("+{n} coin", "+{n} coins", coins))
     if seen.stars:
         words.append(tr.ngettext("+{n} star action", "+{n} star actions", seen.stars))
     if seen.vp:
