@@ -428,7 +428,7 @@ def _phase(tr: Tr, phase: str) -> str:
     return {
         "setup": tr._("setup"),
         "boat": tr._("boat phase"),
-        "income": tr._("income"),
+        "income": tr.pgettext("phase", "income"),
         "fishing": tr._("fishing"),
         "town": tr._("town phase"),
         "over": tr._("game over"),
