@@ -1,5 +1,6 @@
-"""Storage: migrations, the optimistic version check, the action log, damaged rows, and no
-partial writes when a process dies between statements."""
+"""Storage: migrations, the optimistic version check, the action log, damaged rows, claims on
+due deadlines, and no partial writes when a process dies between statements. Every test that
+speaks of the contract runs on both adapters (the `database` fixture: SQLite, PostgreSQL)."""
 
 import json
 import subprocess
@@ -17,14 +18,16 @@ from bot.storage import (
     Conflict,
     CorruptGame,
     GameRow,
+    PostgresRepository,
     ResultEntry,
     Seat,
     SqliteRepository,
     StorageUnavailable,
+    open_repository,
 )
 from bot.storage.migrations import MIGRATIONS
 
-from .helpers import open_table
+from .helpers import execute, open_table
 
 
 def lobby(channel=10, **kw) -> GameRow:
@@ -32,18 +35,37 @@ def lobby(channel=10, **kw) -> GameRow:
     return GameRow(channel_id=channel, host_id=1, seats=[Seat(user_id=1, name="a")], seed="s", **kw)
 
 
+def damaged_json(repo) -> str:
+    """A JSON column's value that no GameRow can be read from: text that is not JSON where the
+    column is text (SQLite), JSON of the wrong shape where the server checks JSON (jsonb)."""
+    return '{"not": "seats"}' if isinstance(repo, PostgresRepository) else "{not json"
+
+
 @pytest.fixture
-async def repo(tmp_path):
+async def sqlite_repo(tmp_path):
     r = await SqliteRepository.open(tmp_path / "t.db")
     yield r
     await r.close()
 
 
-async def test_migrations_run_once_and_record_their_number(tmp_path):
-    r = await SqliteRepository.open(tmp_path / "t.db")
+@pytest.fixture
+async def repo(database):
+    r = await open_repository(database)
+    yield r
+    await r.close()
+
+
+async def test_migrations_run_once_and_record_their_number(database):
+    r = await open_repository(database)
     assert await r.schema_version() == MIGRATIONS[-1][0]
     assert await r.migrate() == MIGRATIONS[-1][0]  # a second start changes nothing
     await r.close()
+
+
+def test_both_adapters_number_the_current_schema_alike():
+    from bot.storage.postgres_schema import MIGRATIONS as POSTGRES
+
+    assert POSTGRES[-1][0] == MIGRATIONS[-1][0]
 
 
 async def test_a_database_from_an_older_schema_is_migrated_keeping_its_games(tmp_path):
@@ -110,7 +132,7 @@ async def test_a_damaged_row_is_answered_clearly_and_other_games_keep_working(re
     service = TableService(repo)
     damaged = await open_table(service, 1, 1)
     healthy = await open_table(service, 2, 1)
-    await repo.execute("UPDATE games SET seats = '{not json' WHERE id = ?", (damaged.id,))
+    await execute(repo, "UPDATE games SET seats = ? WHERE id = ?", (damaged_json(repo), damaged.id))
     with pytest.raises(CorruptGame):
         await repo.load(damaged.id)
     with pytest.raises(Refusal) as err:
@@ -123,7 +145,7 @@ async def test_a_damaged_row_is_answered_clearly_and_other_games_keep_working(re
 async def test_a_damaged_game_can_always_be_ended_by_its_host_and_frees_the_channel(repo):
     service = TableService(repo)
     damaged = await open_table(service, 11, 1)
-    await repo.execute("UPDATE games SET seats = '{not json' WHERE id = ?", (damaged.id,))
+    await execute(repo, "UPDATE games SET seats = ? WHERE id = ?", (damaged_json(repo), damaged.id))
     with pytest.raises(Refusal) as err:
         await service.end(11, 2, moderator=False)  # not the host
     assert err.value.code == "end_denied"
@@ -139,7 +161,7 @@ async def test_a_damaged_game_state_is_answered_clearly(repo):
     service = TableService(repo)
     row = await open_table(service, 3, 1, solo=True)
     await service.start(row.id, 1)
-    await repo.execute("UPDATE games SET state = '{\"seed\": 5}' WHERE id = ?", (row.id,))
+    await execute(repo, "UPDATE games SET state = '{\"seed\": 5}' WHERE id = ?", (row.id,))
     with pytest.raises(Refusal) as err:
         await service.act(row.id, 1, "coin")
     assert err.value.code == "corrupt"
@@ -248,21 +270,21 @@ async def test_results_are_saved_with_the_final_move_and_recorded_once(repo):
     ["PRAGMA query_only = ON", "PRAGMA max_page_count = 1"],
     ids=["read-only", "disk-full"],
 )
-async def test_a_refused_write_is_one_clear_error_and_recovers_when_writable(repo, refusal):
+async def test_a_refused_write_is_one_clear_error_and_recovers_when_writable(sqlite_repo, refusal):
     # SQLite rolls back by itself after some failed writes; the adapter must not then mask
     # the real error with "cannot rollback - no transaction is active".
-    row = await repo.create(lobby(channel=50))
-    await repo.execute(refusal)
+    row = await sqlite_repo.create(lobby(channel=50))
+    await sqlite_repo.execute(refusal)
     big = row.model_copy(update={"recent": [{"kind": "x" * 5000}] * 8})
     with pytest.raises(StorageUnavailable) as err:
-        await repo.save(big, row.version, [(0, 1, "coin")])
+        await sqlite_repo.save(big, row.version, [(0, 1, "coin")])
     assert "rollback" not in str(err.value)
     with pytest.raises(StorageUnavailable):
-        await repo.create(lobby(channel=51, recent=big.recent))
-    await repo.execute("PRAGMA query_only = OFF")
-    await repo.execute("PRAGMA max_page_count = 1073741823")
-    assert (await repo.load(row.id)).version == row.version, "nothing changed"
-    assert (await repo.save(big, row.version)).version == row.version + 1
+        await sqlite_repo.create(lobby(channel=51, recent=big.recent))
+    await sqlite_repo.execute("PRAGMA query_only = OFF")
+    await sqlite_repo.execute("PRAGMA max_page_count = 1073741823")
+    assert (await sqlite_repo.load(row.id)).version == row.version, "nothing changed"
+    assert (await sqlite_repo.save(big, row.version)).version == row.version + 1
 
 
 async def test_a_file_that_is_not_a_database_is_refused_at_open_in_one_line(tmp_path):

@@ -1,0 +1,151 @@
+"""What only the PostgreSQL adapter meets: processes starting together, a server that goes away
+or turns read-only, a client that dies inside a transaction, a URL that leads nowhere."""
+
+import asyncio
+import subprocess
+import sys
+import textwrap
+
+import asyncpg
+import pytest
+
+from bot.storage import (
+    GameRow,
+    PostgresRepository,
+    Seat,
+    StorageUnavailable,
+    open_repository,
+)
+from bot.storage.postgres_schema import MIGRATIONS
+
+
+def lobby(channel: int = 10) -> GameRow:
+    return GameRow(
+        game="fleet-dice",
+        channel_id=channel,
+        host_id=1,
+        seats=[Seat(user_id=1, name="a")],
+        seed="s",
+    )
+
+
+async def admin(url: str, sql: str) -> None:
+    con = await asyncpg.connect(url)
+    try:
+        await con.execute(sql)
+    finally:
+        await con.close()
+
+
+def schema_of(url: str) -> str:
+    return url.rsplit("application_name=", 1)[1]
+
+
+async def test_processes_starting_together_migrate_once(pg_url):
+    repos = await asyncio.gather(*(PostgresRepository.open(pg_url) for _ in range(3)))
+    try:
+        assert {await r.schema_version() for r in repos} == {MIGRATIONS[-1][0]}
+        con = await asyncpg.connect(pg_url)
+        applied = await con.fetch("SELECT version FROM schema_migrations")
+        await con.close()
+        assert sorted(r[0] for r in applied) == [n for n, _ in MIGRATIONS]
+    finally:
+        for r in repos:
+            await r.close()
+
+
+async def test_dropped_connections_are_replaced_and_one_dropped_in_use_is_one_clear_error(
+    pg_url,
+):
+    repo = await PostgresRepository.open(pg_url)
+    try:
+        row = await repo.create(lobby())
+        # The server drops every idle connection of this test (a restart, a failover): the
+        # pool notices and opens new ones, nobody sees an error.
+        await admin(
+            pg_url,
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            f"WHERE application_name = '{schema_of(pg_url)}' AND pid <> pg_backend_pid()",
+        )
+        row = await repo.save(row.model_copy(update={"recent": [{"kind": "x"}]}), row.version)
+        # A connection dropped while a statement runs on it is one clear error...
+        with pytest.raises(StorageUnavailable):
+            await repo.execute("SELECT pg_terminate_backend(pg_backend_pid())")
+        # ...and the next call works.
+        saved = await repo.save(row.model_copy(update={"recent": [{"kind": "y"}]}), row.version)
+        assert saved.version == row.version + 1
+        assert (await repo.load(row.id)).recent == [{"kind": "y"}]
+    finally:
+        await repo.close()
+
+
+async def test_a_read_only_server_refuses_writes_in_one_clear_error_and_changes_nothing(pg_url):
+    writable = await PostgresRepository.open(pg_url)
+    row = await writable.create(lobby())
+    await writable.close()
+    # A standby after a failover, say: every transaction is read-only.
+    read_only = f"{pg_url}&default_transaction_read_only=on"
+    with pytest.raises(StorageUnavailable) as err:
+        await open_repository(read_only)
+    assert "\n" not in str(err.value) and "read-only" in str(err.value)
+    repo = await PostgresRepository.connect(read_only)  # no migration: it would be refused
+    try:
+        with pytest.raises(StorageUnavailable) as err:
+            await repo.save(row, row.version, [(0, 1, "coin")])
+        assert "read-only" in str(err.value)
+        assert (await repo.load(row.id)).version == row.version, "nothing changed"
+        assert await repo.actions(row.id) == []
+    finally:
+        await repo.close()
+
+
+async def test_a_server_that_cannot_be_reached_is_refused_in_one_line_without_the_password():
+    # Port 1 on the loopback address: nothing listens there, the refusal is immediate.
+    with pytest.raises(StorageUnavailable) as err:
+        await open_repository("postgresql://fleet:hunter2@127.0.0.1:1/fleet")
+    message = str(err.value)
+    assert "\n" not in message and "hunter2" not in message and "127.0.0.1:1" in message
+
+
+async def test_a_url_of_another_database_is_refused_rather_taken_for_a_file(tmp_path):
+    with pytest.raises(StorageUnavailable) as err:
+        await open_repository("mysql://fleet:hunter2@127.0.0.1/fleet")
+    assert "postgresql://" in str(err.value) and "hunter2" not in str(err.value)
+
+
+def test_a_client_dying_inside_a_save_leaves_no_partial_write(pg_url):
+    # A child process dies (os._exit, no cleanup) after a save's UPDATE and log INSERT, before
+    # its COMMIT; the server rolls the transaction back.
+    script = textwrap.dedent(f"""
+        import asyncio, os
+        from bot.storage import PostgresRepository, GameRow, Seat
+
+        async def main():
+            repo = await PostgresRepository.open({pg_url!r})
+            row = await repo.create(GameRow(game="fleet-dice", channel_id=1, host_id=1, seed="s",
+                                            seats=[Seat(user_id=1, name="a")]))
+            row = await repo.save(row.model_copy(update={{"recent": [{{"kind": "kept"}}]}}),
+                                  row.version, [(0, 1, "pick cod")])
+            real = PostgresRepository._append
+            async def dying(*args):
+                await real(*args)
+                os._exit(9)
+            PostgresRepository._append = staticmethod(dying)
+            await repo.save(row.model_copy(update={{"recent": [{{"kind": "lost"}}]}}),
+                            row.version, [(0, 1, "use cod")])
+
+        asyncio.run(main())
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60)
+    assert done.returncode == 9, done.stderr.decode()
+
+    async def check():
+        repo = await PostgresRepository.open(pg_url)
+        row = await repo.load_by_channel(1)
+        entries = await repo.actions(row.id)
+        await repo.close()
+        return row, entries
+
+    row, entries = asyncio.run(check())
+    assert row.recent == [{"kind": "kept"}]
+    assert [e.action for e in entries] == ["pick cod"]
