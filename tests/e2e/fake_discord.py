@@ -162,6 +162,14 @@ class FakeDiscord:
         if self._runner is not None:
             await self._runner.cleanup()
 
+    def reshard(self, count: int) -> None:
+        """From now on, expect bots to connect as `count` shards (between benchmark runs). The
+        last run's connections are forgotten: they are closing, and events must not go there."""
+        self.connections.clear()
+        self.shard_count = count
+        self.shard_ready = {i: asyncio.Event() for i in range(count)}
+        self.ready.clear()
+
     @property
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"

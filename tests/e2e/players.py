@@ -58,6 +58,8 @@ class Player:
         self.users = [user(base + i, f"p{channel - CHANNEL_ID}-{i}") for i in range(seats)]
         self.stats = stats
         self.rng = rng
+        self.before = set(fake.by_channel.get(channel, []))
+        """Messages from before these players sat down (another run's tables)."""
 
     def latest(self, marker: str) -> dict[str, Any] | None:
         """The newest message in the channel with a button whose custom id has `marker`."""
@@ -142,6 +144,10 @@ class Player:
 
     async def play_game(self, stop: asyncio.Event) -> bool:
         """Open a table and play it to the end; False if stopped or stuck."""
+        unfinished = self.latest(":board:")
+        if unfinished is not None and int(unfinished["id"]) not in self.before:
+            # An earlier try opened a table but its answer came too late: play that one.
+            return await self.play_on(int(unfinished["id"]), stop)
         before = set(self.fake.by_channel.get(self.channel, []))
         if not await self.open():
             return False
