@@ -9,7 +9,10 @@ from bot.storage import Shards
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="FLEET_", env_file=".env", extra="ignore")
+    # An empty value is no value: .env.example leaves optional settings empty.
+    model_config = SettingsConfigDict(
+        env_prefix="FLEET_", env_file=".env", extra="ignore", env_ignore_empty=True
+    )
 
     token: SecretStr | None = Field(default=None, description="Discord bot token")
     database: str = Field(

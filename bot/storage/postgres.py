@@ -470,16 +470,6 @@ class PostgresRepository:
             )
         return rows.user_stats([dict(r) for r in found])
 
-    async def size(self) -> dict[str, int]:
-        """Bytes on disk per table, indexes and TOAST included (for the benchmark)."""
-        async with self._connection() as con:
-            found = await con.fetch(
-                "SELECT relname, pg_total_relation_size(c.oid) FROM pg_class c "
-                "JOIN pg_namespace n ON n.oid = c.relnamespace "
-                "WHERE n.nspname = current_schema() AND c.relkind = 'r'"
-            )
-        return {str(r[0]): int(r[1]) for r in found}
-
 
 def _on_shards(shards: Shards | None, first: int) -> tuple[str, tuple[Any, ...]]:
     """A WHERE clause limiting games to these shards (none for every shard); its parameters

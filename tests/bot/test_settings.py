@@ -1,6 +1,9 @@
 """Shard settings: which shards a process serves, refused when they cannot be right, and the
 sharded client they give."""
 
+import os
+from pathlib import Path
+
 import pytest
 from discord.ext import commands
 from pydantic import ValidationError
@@ -53,3 +56,15 @@ def test_a_guild_belongs_to_the_shard_discord_puts_it_on_and_direct_messages_to_
     assert shards.serves(2 << 22) and shards.serves((5 << 22) + 12345)
     assert not shards.serves(1 << 22)
     assert not shards.serves(None) and Shards(3, (0,)).serves(None)
+
+
+def test_the_example_env_file_copied_as_it_is_gives_the_defaults(tmp_path, monkeypatch):
+    # Optional settings stand empty in .env.example: empty means unset, never an error.
+    example = Path(__file__).parents[2] / ".env.example"
+    (tmp_path / ".env").write_text(example.read_text())
+    monkeypatch.chdir(tmp_path)
+    for name in [n for n in os.environ if n.startswith("FLEET_")]:
+        monkeypatch.delenv(name)
+    loaded = Settings()
+    assert loaded.token is None and loaded.dev_guild is None and loaded.shards is None
+    assert loaded.database == "data/fleet.db"

@@ -90,6 +90,29 @@ async def test_a_database_from_an_older_schema_is_migrated_keeping_its_games(tmp
     await upgraded.close()
 
 
+async def test_running_deadlines_from_before_claims_are_due_when_they_were(tmp_path):
+    path = tmp_path / "old.db"
+    import aiosqlite
+
+    db = await aiosqlite.connect(str(path), isolation_level=None)
+    r = SqliteRepository(db)
+    assert await r.migrate(up_to=4) == 4
+    deadline = 1_800_000_000.0
+    for channel, options in ((5, '{"turn_hours": 12}'), (6, "{damaged")):
+        await r.execute(
+            "INSERT INTO games (game, channel_id, host_id, status, seats, options, seed, state, "
+            "version, created_at, updated_at, deadline_at) VALUES ('fleet-dice', ?, 1, "
+            "'active', '[]', ?, 's', '{}', 1, 0, 0, ?)",
+            (channel, options, deadline),
+        )
+    await r.close()
+    upgraded = await SqliteRepository.open(path)
+    assert await upgraded.claim_due(deadline - 6 * 3600 - 1, "p", 60) == []
+    (due,) = await upgraded.claim_due(deadline - 6 * 3600, "p", 60)  # its half-time reminder
+    assert due.channel_id == 5, "a damaged row is never due, as before"
+    await upgraded.close()
+
+
 async def test_save_succeeds_only_from_the_loaded_version(repo):
     row = await repo.create(lobby())
     saved = await repo.save(row.model_copy(update={"recent": [{"kind": "x"}]}), row.version)
