@@ -51,7 +51,13 @@ STATEMENT_SECONDS = 30.0
 """A statement that takes longer is abandoned: the caller hears "try again", not silence."""
 MIGRATION_LOCK = 0x666C656574  # "fleet": processes starting together migrate one at a time
 
-_FAILURES = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
+_FAILURES = (
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,  # e.g. the server ended the connection mid-statement
+    OSError,
+    TimeoutError,
+)
 """What the server or the connection can throw: the database is unavailable."""
 
 

@@ -6,10 +6,17 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .fake_discord import CHANNEL_ID, FakeDiscord, Interaction, user
+
+
+def on_board(custom_id: str) -> bool:
+    """A button only the board has: its Log (a step message carries the board's Act too)."""
+    return custom_id.startswith("fl1:board:") and custom_id.endswith(":log")
+
 
 RESPONSE_LIMIT = 3.0  # Discord's 3-second rule
 FOLLOWUP_LIMIT = 15.0
@@ -61,11 +68,13 @@ class Player:
         self.before = set(fake.by_channel.get(channel, []))
         """Messages from before these players sat down (another run's tables)."""
 
-    def latest(self, marker: str) -> dict[str, Any] | None:
-        """The newest message in the channel with a button whose custom id has `marker`."""
+    def latest(self, marker: str | Callable[[str], bool]) -> dict[str, Any] | None:
+        """The newest message in the channel with a button whose custom id has `marker` (or
+        passes it)."""
+        test = marker if callable(marker) else lambda c: marker in c
         for mid in reversed(self.fake.by_channel.get(self.channel, [])):
             message = self.fake.messages[mid]
-            if any(marker in c for c in custom_ids(message)):
+            if any(test(c) for c in custom_ids(message)):
                 return message
         return None
 
@@ -144,7 +153,7 @@ class Player:
 
     async def play_game(self, stop: asyncio.Event) -> bool:
         """Open a table and play it to the end; False if stopped or stuck."""
-        unfinished = self.latest(":board:")
+        unfinished = self.latest(on_board)
         if unfinished is not None and int(unfinished["id"]) not in self.before:
             # An earlier try opened a table but its answer came too late: play that one.
             return await self.play_on(int(unfinished["id"]), stop)
@@ -183,7 +192,7 @@ class Player:
         while waited < limit:
             for mid in reversed(self.fake.by_channel.get(self.channel, [])):
                 if mid not in before and any(
-                    ":board:" in c for c in custom_ids(self.fake.messages[mid])
+                    on_board(c) for c in custom_ids(self.fake.messages[mid])
                 ):
                     return mid
             await asyncio.sleep(0.01)

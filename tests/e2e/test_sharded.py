@@ -53,7 +53,9 @@ async def open_game(player: Player) -> int:
 
 
 def said(fake: FakeDiscord, channel: int, text: str) -> int:
-    return sum(text in fake.messages[m]["content"] for m in fake.by_channel.get(channel, []))
+    return sum(
+        text in (fake.messages[m]["content"] or "") for m in fake.by_channel.get(channel, [])
+    )
 
 
 async def test_two_shard_processes_share_one_database_and_survive_kill_9(fake, pg_url, tmp_path):
@@ -122,7 +124,11 @@ async def test_two_shard_processes_share_one_database_and_survive_kill_9(fake, p
 
         await quiet(fake)
         finished = await db.fetch("SELECT channel_id, status FROM games ORDER BY channel_id")
-        assert [tuple(r) for r in finished] == [(c, "over") for c in sorted(CHANNELS.values())]
+        assert [tuple(r) for r in finished] == [(c, "over") for c in sorted(CHANNELS.values())], [
+            (fake.messages[m]["content"][:60], custom_ids(fake.messages[m]))
+            for c in CHANNELS.values()
+            for m in fake.by_channel[c][-6:]
+        ]
         results = await db.fetchval("SELECT COUNT(*) FROM results WHERE finished_at IS NOT NULL")
         assert results == 2, "both games' results were verified and recorded"
         assert not stats.failed, stats.failed
