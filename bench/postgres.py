@@ -16,6 +16,10 @@ import asyncpg
 TUNING = "ALTER SYSTEM SET synchronous_commit = off; SELECT pg_reload_conf();"
 
 _numbers = itertools.count(1)
+SIZE = (
+    "SELECT SUM(pg_total_relation_size(c.oid)) FROM pg_class c "
+    "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r'"
+)
 
 
 class Server:
@@ -62,15 +66,15 @@ class Server:
 
 async def figures(url: str) -> dict[str, Any]:
     """The same figures as for SQLite: bytes on disk per stored game (tables, indexes, TOAST,
-    and the dead row versions autovacuum has not reclaimed yet), and the bytes of a finished
-    game's own row and action log."""
+    and the dead row versions autovacuum has not reclaimed yet; then compacted), and the bytes
+    of a finished game's own row and action log."""
     con = await asyncpg.connect(url)
     try:
-        used = await con.fetchval(
-            "SELECT SUM(pg_total_relation_size(c.oid)) FROM pg_class c "
-            "JOIN pg_namespace n ON n.oid = c.relnamespace "
-            "WHERE n.nspname = 'public' AND c.relkind = 'r'"
-        )
+        used = await con.fetchval(SIZE)
+        # Every move rewrites its game's row: the old versions wait for autovacuum. Compacted,
+        # the size is what the games themselves take.
+        await con.execute("VACUUM FULL")
+        compacted = int(await con.fetchval(SIZE) or 0)
         status = dict(await con.fetch("SELECT status, COUNT(*) FROM games GROUP BY status"))
         count, row_bytes, action_bytes, actions = await con.fetchrow(
             """
@@ -91,6 +95,7 @@ async def figures(url: str) -> dict[str, Any]:
         "games_finished": status.get("over", 0),
         "db_bytes_used": used,
         "db_bytes_per_game": round(used / games) if games else None,
+        "db_bytes_per_game_compacted": round(compacted / games) if games else None,
         "row_bytes_per_finished_game": round((row_bytes + action_bytes) / count) if count else None,
         "actions_per_finished_game": round(int(actions) / count, 1) if count else None,
     }

@@ -1,4 +1,5 @@
 import os
+import uuid
 from pathlib import Path
 
 import pytest
@@ -18,11 +19,13 @@ register()
 
 
 @pytest.fixture(scope="session")
-def pg_base(testrun_uid: str) -> str:
-    """The test run's PostgreSQL server (started on first use)."""
+def pg_base(request: pytest.FixtureRequest) -> str:
+    """The test run's PostgreSQL server (started on first use), shared by xdist's workers."""
     from tests.postgres import start_server
 
-    return start_server(testrun_uid)
+    worker = getattr(request.config, "workerinput", None)
+    run = worker["testrunuid"] if worker else uuid.uuid4().hex
+    return start_server(run)
 
 
 @pytest.fixture

@@ -23,6 +23,8 @@ def start_server(run_id: str) -> str:
     import pgserver
 
     data = Path(tempfile.gettempdir()) / f"fleet-pg-{run_id[:12]}"
+    # Made here, not by pgserver, which refuses a folder another worker just made.
+    data.mkdir(exist_ok=True)
     server = pgserver.get_server(data, cleanup_mode="delete")
     server.psql(TUNING)
     return str(server.get_uri())

@@ -111,3 +111,8 @@ def user_stats(rows: Sequence[Mapping[str, Any]]) -> list[GameStats]:
 
 
 STATS_COLUMNS = ("game", "kind", "score", "title", "won", "challenge_day")
+UNRECORDED = (
+    "WHERE status = 'over' AND NOT EXISTS (SELECT 1 FROM results r "
+    "WHERE r.game_id = games.id AND r.finished_at IS NOT NULL) ORDER BY id"
+)
+"""Finished games without a recorded result (the same SQL in both dialects)."""

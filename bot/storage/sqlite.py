@@ -378,10 +378,7 @@ class SqliteRepository:
             await self._record(row, results, self._clock())
 
     async def unrecorded(self) -> list[GameRow]:
-        return await self._select(
-            "WHERE status = 'over' AND NOT EXISTS (SELECT 1 FROM results r "
-            "WHERE r.game_id = games.id AND r.finished_at IS NOT NULL) ORDER BY id"
-        )
+        return await self._select(rows.UNRECORDED)
 
     async def leaderboard(
         self,

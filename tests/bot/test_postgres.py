@@ -1,11 +1,9 @@
 """What only the PostgreSQL adapter meets: processes starting together, a server that goes away
-or turns read-only, a client that dies inside a transaction, a URL that leads nowhere."""
+or turns read-only, a URL that leads nowhere. (A client dying inside a transaction is in
+test_storage, for both adapters.)"""
 
 import asyncio
 import contextlib
-import subprocess
-import sys
-import textwrap
 
 import asyncpg
 import pytest
@@ -112,41 +110,3 @@ async def test_a_url_of_another_database_is_refused_rather_taken_for_a_file(tmp_
     with pytest.raises(StorageUnavailable) as err:
         await open_repository("mysql://fleet:hunter2@127.0.0.1/fleet")
     assert "postgresql://" in str(err.value) and "hunter2" not in str(err.value)
-
-
-def test_a_client_dying_inside_a_save_leaves_no_partial_write(pg_url):
-    # A child process dies (os._exit, no cleanup) after a save's UPDATE and log INSERT, before
-    # its COMMIT; the server rolls the transaction back.
-    script = textwrap.dedent(f"""
-        import asyncio, os
-        from bot.storage import PostgresRepository, GameRow, Seat
-
-        async def main():
-            repo = await PostgresRepository.open({pg_url!r})
-            row = await repo.create(GameRow(game="fleet-dice", channel_id=1, host_id=1, seed="s",
-                                            seats=[Seat(user_id=1, name="a")]))
-            row = await repo.save(row.model_copy(update={{"recent": [{{"kind": "kept"}}]}}),
-                                  row.version, [(0, 1, "pick cod")])
-            real = PostgresRepository._append
-            async def dying(*args):
-                await real(*args)
-                os._exit(9)
-            PostgresRepository._append = staticmethod(dying)
-            await repo.save(row.model_copy(update={{"recent": [{{"kind": "lost"}}]}}),
-                            row.version, [(0, 1, "use cod")])
-
-        asyncio.run(main())
-    """)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60)
-    assert done.returncode == 9, done.stderr.decode()
-
-    async def check():
-        repo = await PostgresRepository.open(pg_url)
-        row = await repo.load_by_channel(1)
-        entries = await repo.actions(row.id)
-        await repo.close()
-        return row, entries
-
-    row, entries = asyncio.run(check())
-    assert row.recent == [{"kind": "kept"}]
-    assert [e.action for e in entries] == ["pick cod"]

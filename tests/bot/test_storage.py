@@ -193,26 +193,42 @@ async def test_a_damaged_game_state_is_answered_clearly(repo):
     assert err.value.code == "damaged_closed" or (await repo.head(3)).status == "cancelled"
 
 
-def test_a_crash_between_statements_leaves_no_partial_write(tmp_path):
-    # A child process dies (os._exit, no cleanup) after the UPDATE of a save but before its
-    # COMMIT. Reopened, the database holds the game as it was before that save.
-    path = tmp_path / "crash.db"
-    script = textwrap.dedent(f"""
-        import asyncio, os
-        from bot.storage import SqliteRepository, GameRow, Seat
-
-        async def main():
-            repo = await SqliteRepository.open({str(path)!r})
-            row = await repo.create(GameRow(game="fleet-dice", channel_id=1, host_id=1, seed="s",
-                                            seats=[Seat(user_id=1, name="a")]))
-            row = await repo.save(row.model_copy(update={{"recent": [{{"kind": "kept"}}]}}),
-                                  row.version, [(0, 1, "pick cod")])
+DYING = {
+    # SQLite: after the save's UPDATE and log INSERT, at its COMMIT.
+    "sqlite": """
             real = repo._run
             async def dying(sql, params=()):
                 if sql == "COMMIT":
                     os._exit(9)
                 return await real(sql, params)
             repo._run = dying
+    """,
+    # PostgreSQL: after the save's UPDATE and log INSERT, before its COMMIT.
+    "postgres": """
+            real = PostgresRepository._append
+            async def dying(*args):
+                await real(*args)
+                os._exit(9)
+            PostgresRepository._append = staticmethod(dying)
+    """,
+}
+
+
+async def test_a_crash_between_statements_leaves_no_partial_write(database, request):
+    # A child process dies (os._exit, no cleanup) inside a save's transaction. Reopened, the
+    # database holds the game as it was before that save.
+    dying = textwrap.indent(textwrap.dedent(DYING[request.node.callspec.id]), " " * 12)
+    script = textwrap.dedent(f"""
+        import asyncio, os
+        from bot.storage import GameRow, PostgresRepository, Seat, open_repository
+
+        async def main():
+            repo = await open_repository({database!r})
+            row = await repo.create(GameRow(game="fleet-dice", channel_id=1, host_id=1, seed="s",
+                                            seats=[Seat(user_id=1, name="a")]))
+            row = await repo.save(row.model_copy(update={{"recent": [{{"kind": "kept"}}]}}),
+                                  row.version, [(0, 1, "pick cod")])
+{dying}
             await repo.save(row.model_copy(update={{"recent": [{{"kind": "lost"}}]}}),
                             row.version, [(0, 1, "use cod")])
 
@@ -220,17 +236,10 @@ def test_a_crash_between_statements_leaves_no_partial_write(tmp_path):
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60)
     assert done.returncode == 9, done.stderr.decode()
-
-    async def check():
-        repo = await SqliteRepository.open(path)
-        row = await repo.load_by_channel(1)
-        entries = await repo.actions(row.id)
-        await repo.close()
-        return row, entries
-
-    import asyncio
-
-    row, entries = asyncio.run(check())
+    repo = await open_repository(database)
+    row = await repo.load_by_channel(1)
+    entries = await repo.actions(row.id)
+    await repo.close()
     assert row.recent == [{"kind": "kept"}]
     assert [e.action for e in entries] == ["pick cod"]
 
