@@ -77,6 +77,8 @@ class Outcome:
     """``reminder`` or ``last_one`` when the only news is a reminder ping."""
     result: GameResult | None = None
     """A finished game's verified result (None if its log did not replay)."""
+    actor: int | None = None
+    """The user whose click this was: their own prompt already shows what they owe next."""
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,7 @@ class TableService:
         lobby_message_id: int | None = None,
     ) -> GameRow:
         rules = self.game(game)
+        locale = await self.public_locale(guild_id, locale)
         row = GameRow(
             game=game,
             channel_id=channel_id,
@@ -150,6 +153,28 @@ class TableService:
         crash_point("created")
         return created
 
+    async def play_again(self, game_id: int, user_id: int, **where: Any) -> GameRow:
+        """A new lobby with the seats of a finished table; whoever asks hosts it (`where`: as
+        for `open_table`, without the seats)."""
+        old = await self._load(game_id)
+        if old.status not in ("over", "cancelled") or old.state is None:
+            raise Refusal("not_over")
+        if old.options.challenge_day:
+            raise Refusal("challenge_once")
+        seat = _seat(old, user_id)
+        row = await self.open_table(
+            game=old.game,
+            host_id=user_id,
+            host_name=old.seats[seat].name,
+            options=TableOptions(turn_hours=old.options.turn_hours, solo=old.options.solo),
+            game_options=old.game_options,
+            **where,
+        )
+        seats = [s.model_copy(update={"autopilot": False}) for s in old.seats]
+        mine = next(s for s in seats if s.user_id == user_id)
+        ordered = [mine, *(s for s in seats if s is not mine)]
+        return await self.repo.save(row.model_copy(update={"seats": ordered}), row.version)
+
     async def start_solo(self, game: str, **where: Any) -> Outcome:
         """A solo table, started at once (`where`: as for `open_table`)."""
         rules = self.game(game)
@@ -157,6 +182,16 @@ class TableService:
             raise Refusal("no_solo", game=game)
         row = await self.open_table(game=game, options=TableOptions(solo=True), **where)
         return await self.start(row.id, row.host_id)
+
+    async def public_locale(self, guild_id: int | None, guild_locale: str | None) -> str | None:
+        """The language of a table's public messages: the one the server's admin chose,
+        else the server's own."""
+        chosen = await self.repo.guild_locale(guild_id) if guild_id is not None else None
+        return chosen or guild_locale
+
+    async def set_server_language(self, guild_id: int, language: str | None) -> None:
+        """A server's admin chooses the language of its tables (None: the server's own)."""
+        await self.repo.set_guild_locale(guild_id, language)
 
     async def check_challenge_open(self, game: str, user_id: int) -> None:
         """Refuse early (before a thread is made) when today's attempt is already used."""
@@ -182,6 +217,7 @@ class TableService:
         """Today's challenge for this player, started at once: the game is stored already
         running, with the player's one attempt, in one transaction."""
         rules = self.game(game)
+        locale = await self.public_locale(guild_id, locale)
         day = challenge.day_of(self.clock())
         seats = [Seat(user_id=user_id, name=name)]
         seats += [Seat(name=ai_names[i] if i < len(ai_names) else f"AI {i + 1}") for i in range(ai)]
@@ -231,12 +267,28 @@ class TableService:
         return await self._lobby_change(game_id, change)
 
     async def add_ai(self, game_id: int, user_id: int, name: str) -> GameRow:
+        """The host adds an AI seat (the host decides who sits at the table)."""
+
         async def change(row: GameRow, rules: AnyGame) -> GameRow:
-            if row.seat_of(user_id) is None:
-                raise Refusal("not_seated")
+            if user_id != row.host_id:
+                raise Refusal("host_only_ai", name=_host_name(row))
             if len(row.seats) >= rules.max_seats:
                 raise Refusal("lobby_full", seats=rules.max_seats)
             return row.model_copy(update={"seats": [*row.seats, Seat(name=name)]})
+
+        return await self._lobby_change(game_id, change)
+
+    async def remove_ai(self, game_id: int, user_id: int) -> GameRow:
+        """The host removes the last AI seat."""
+
+        async def change(row: GameRow, rules: AnyGame) -> GameRow:
+            if user_id != row.host_id:
+                raise Refusal("host_only_ai", name=_host_name(row))
+            robots = [i for i, s in enumerate(row.seats) if s.is_ai]
+            if not robots:
+                raise Refusal("no_ai_seat")
+            seats = [s for i, s in enumerate(row.seats) if i != robots[-1]]
+            return row.model_copy(update={"seats": seats})
 
         return await self._lobby_change(game_id, change)
 
@@ -340,6 +392,7 @@ class TableService:
                 row, rules, state, new_state, events + auto_events, entries + auto_log
             )
             if outcome is not None:
+                outcome.actor = user_id
                 return outcome
         raise Refusal("busy")
 

@@ -17,6 +17,7 @@ from bot.fronts import FRONTS, get_front
 from bot.fronts.base import Ctx, SeatInfo
 from bot.fronts.text import panel_text
 from bot.i18n import translator
+from bot.words import say
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
 from engine.games import get_game
@@ -46,9 +47,9 @@ class TerminalGame:
         self.read = read
         self.write = write
         self.tr = translator(locale, self.front.domain)
+        self.words = self.tr.domain_of("table")
         self.names = [
-            self.tr._("AI {n}", n=s + 1) if s in ai else self.tr._("Player {n}", n=s + 1)
-            for s in range(seats)
+            say(self.words, "ai_name" if s in ai else "player_name", n=s + 1) for s in range(seats)
         ]
         self.seen: list[Event] = []
         self.write(f"Game seed: {seed} (replay it with --seed {seed})")
@@ -84,7 +85,7 @@ class TerminalGame:
             else:
                 picked = self._ask(seat)
                 if picked is None:
-                    self.write(self.tr._("Left the game."))
+                    self.write(say(self.words, "left"))
                     return self.state
                 text = picked
             self.state, events = self.game.apply(self.state, seat, text)

@@ -53,6 +53,8 @@ WORDS: dict[str, str] = {
     "host_only_cancel": N_("Only the host ({name}) can cancel the game."),
     "host_only_options": N_("Only the host ({name}) can change the game's options."),
     "host_cannot_leave": N_("The host can't leave; press Cancel to close the table instead."),
+    "host_only_ai": N_("Only the host ({name}) adds or removes AI seats."),
+    "no_ai_seat": N_("There is no AI seat to remove."),
     "need_players": N_(
         "This table needs {least} to {most} seats; invite a friend or add an AI seat."
     ),
@@ -73,6 +75,12 @@ WORDS: dict[str, str] = {
         "You've already played today's challenge (#{number}); a new one starts at 00:00 UTC."
     ),
     "bad_deadline": N_("A turn deadline is off, 1, 12, 24 or 72 hours."),
+    "language_denied": N_("Only members who can manage this server choose its language."),
+    "language_set": N_("This server's tables now speak {language}."),
+    "player_name": N_("Player {n}"),
+    "left": N_("Left the game."),
+    "not_over": N_("This game is still going; Play again opens once it is over."),
+    "challenge_once": N_("A daily challenge is played once; a new one starts at 00:00 UTC."),
     # notices in the channel
     "autopilot_on": N_("{name} is now on autopilot: their moves are played automatically."),
     "autopilot_off": N_("{name} is back in control of their seat."),
@@ -117,6 +125,7 @@ WORDS: dict[str, str] = {
     "join": N_("Join"),
     "leave": N_("Leave"),
     "add_ai": N_("Add AI seat"),
+    "drop_ai": N_("Remove AI seat"),
     "start": N_("Start"),
     "cancel": N_("Cancel"),
     "mine": N_("Mine"),

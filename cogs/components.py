@@ -6,7 +6,7 @@ Ids keep the ``fl1:`` prefix, which names the format (DISCORD.md: ≤ 100 charac
 
 | kind | id | sent by |
 |---|---|---|
-| lobby | ``fl1:lobby:<game>:join|leave|ai|start|cancel`` | the lobby |
+| lobby | ``fl1:lobby:<game>:join|leave|ai|drop|start|cancel`` | the lobby |
 | opt | ``fl1:opt:<game>:<option>`` | the lobby: the host cycles a game option |
 | board | ``fl1:board:<game>:mine|sheet|act|log`` | the board (``sheet``: the first Mine) |
 | pub | ``fl1:pub:<game>:<public token>:<action>`` | a public step (a die, Pass in an auction) |
@@ -14,6 +14,7 @@ Ids keep the ``fl1:`` prefix, which names the format (DISCORD.md: ≤ 100 charac
 | do | ``fl1:do:<game>:<seat token>:<action>`` | a prompt's button |
 | sel | ``fl1:sel:<game>:<seat token>[:<n>]`` | a prompt's select menu (the value is the action) |
 | end | ``fl1:end:<game>:yes|no`` | the end confirmation |
+| again | ``fl1:again:<game>`` | final scores: a new lobby with the same seats |
 
 Action texts travel with their spaces as dots (``use harbor:inuit`` → ``use.harbor:inuit``).
 Anything else (an id of an older or another format) is answered by `Unknown`.
@@ -63,7 +64,7 @@ def _button(custom_id: str, label: str, style: Any, emoji: str | None) -> Button
 
 class LobbyButton(
     discord.ui.DynamicItem[Button],
-    template=rf"fl1:lobby:{GAME}:(?P<op>join|leave|ai|start|cancel)",
+    template=rf"fl1:lobby:{GAME}:(?P<op>join|leave|ai|drop|start|cancel)",
 ):
     def __init__(
         self, game_id: int, op: str, label: str = "…", style: Any = None, emoji: str | None = None
@@ -235,6 +236,22 @@ class EndButton(discord.ui.DynamicItem[Button], template=rf"fl1:end:{GAME}:(?P<o
         await cog.run(interaction, cog.on_end, self.game_id, self.op)
 
 
+class AgainButton(discord.ui.DynamicItem[Button], template=rf"fl1:again:{GAME}"):
+    def __init__(self, game_id: int, label: str = "…", style: Any = None) -> None:
+        super().__init__(_button(f"fl1:again:{game_id}", label, style, "🔁"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Button, match: re.Match[str]
+    ) -> AgainButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = _cog(interaction)
+        await cog.run(interaction, cog.on_again, self.game_id)
+
+
 KINDS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     OptionButton,
@@ -244,6 +261,7 @@ KINDS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PromptButton,
     PromptSelect,
     EndButton,
+    AgainButton,
 )
 
 

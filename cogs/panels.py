@@ -16,7 +16,7 @@ import discord
 from bot.fronts.base import Choice, Panel
 from bot.i18n import Tr
 from bot.words import say
-from cogs.components import BoardButton, PromptButton, PromptSelect, PublicButton
+from cogs.components import AgainButton, BoardButton, PromptButton, PromptSelect, PublicButton
 
 log = logging.getLogger(__name__)
 
@@ -50,12 +50,15 @@ class Drawn:
     embed: discord.Embed
     view: discord.ui.View | None = None
     image: bytes | None = None
+    content: str | None = None
 
     def file(self) -> discord.File | None:
         return discord.File(io.BytesIO(self.image), IMAGE) if self.image is not None else None
 
     def send(self) -> dict[str, Any]:
         out: dict[str, Any] = {"embed": self.embed}
+        if self.content:
+            out["content"] = self.content
         if self.view is not None:
             out["view"] = self.view
         if (file := self.file()) is not None:
@@ -63,7 +66,7 @@ class Drawn:
         return out
 
     def edit(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"embed": self.embed, "view": self.view}
+        out: dict[str, Any] = {"embed": self.embed, "view": self.view, "content": self.content}
         file = self.file()
         out["attachments"] = [file] if file is not None else []
         return out
@@ -137,6 +140,13 @@ def act_button(game_id: int, tr: Tr, choice: Choice | None = None) -> BoardButto
     return BoardButton(game_id, "act", label, discord.ButtonStyle.primary)
 
 
+def table_button(game_id: int, choice: Choice) -> discord.ui.Item[Any]:
+    """A choice with no action: a table button (Act, Mine, Log, Play again)."""
+    if choice.op == "again":
+        return AgainButton(game_id, choice.label, STYLES[choice.style])
+    return BoardButton(game_id, choice.op, choice.label, STYLES[choice.style], choice.emoji)
+
+
 def draw_prompt(panel: Panel, game_id: int, token: str, tr: Tr) -> Drawn:
     """A seat's decision: its choices as buttons while they fit (each detail as a line above
     them), else select menus grouped by `Choice.group` (details as option descriptions)."""
@@ -187,10 +197,11 @@ def draw_public(panel: Panel, game_id: int, token: str, tr: Tr) -> Drawn:
     items: list[discord.ui.Item[Any]] = []
     for c in panel.choices[:MAX_BUTTONS]:
         if c.action is None:
-            items.append(act_button(game_id, tr, c))
+            items.append(table_button(game_id, c))
         else:
             items.append(PublicButton(game_id, token, c.action, c.label, c.emoji))
-    return Drawn(embed_of(panel), items_view(*items) if items else None, panel.image)
+    view = items_view(*items) if items else None
+    return Drawn(embed_of(panel), view, panel.image, cut(panel.status, 2000) or None)
 
 
 def board_view(game_id: int, tr: Tr) -> discord.ui.View:

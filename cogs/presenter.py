@@ -1,8 +1,11 @@
-"""Showing what changed, for every game: the board edited in place, a public message per step
-(a roll, an auction), pings for the players who must act, the final scores. Uses the bot
-token (REST), never an old interaction token, so it works hours later and after restarts.
+"""Showing what changed, for every game: the public step message (a roll, an auction) and the
+board, pings for the players who must act, the final scores. Uses the bot token (REST), never
+an old interaction token, so it works hours later and after restarts. Public messages speak
+the table's language (the server's, kept with the table).
 
-Public messages speak the table's language (the server's, kept with the table).
+Few and useful notifications: a player is pinged at most once per turn they are waited on,
+with what they owe and an Act button; their previous notice is deleted; a player whose prompt
+is open (they clicked in the last minutes) sees their next decision there instead of a ping.
 """
 
 from __future__ import annotations
@@ -12,8 +15,10 @@ import contextlib
 import dataclasses
 import json
 import logging
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 import discord
@@ -21,13 +26,13 @@ import discord
 from bot import challenge
 from bot.faults import crash_point
 from bot.fronts import get_front
-from bot.fronts.base import Ctx, Front, Panel, SeatInfo
+from bot.fronts.base import Ctx, Front, Panel
 from bot.i18n import Tr, translator
 from bot.service import Outcome, TableService
 from bot.storage import GameRow
 from bot.words import say
-from cogs.panels import Drawn, board_view, draw_public, embed_of
-from engine.core.events import Event
+from cogs.panels import Drawn, act_button, board_view, draw_public, embed_of, items_view
+from cogs.prompts import prompt_drawn, table_ctx
 from engine.core.game import AnyGame
 
 log = logging.getLogger(__name__)
@@ -38,6 +43,10 @@ ENDED = 2**62
 """The version an ended game is shown at: newer than any outcome."""
 RECONCILE_WINDOW = 86400.0
 """At startup, games that ended this recently still get their missing messages."""
+PROMPT_FRESH = 14 * 60.0
+"""An open prompt can be edited for 15 minutes (its interaction token's life); a minute spare."""
+
+Editor = Callable[..., Awaitable[Any]]
 
 
 @dataclass(frozen=True)
@@ -54,6 +63,15 @@ class Shown:
     lobby_closed: bool = False
 
 
+@dataclass
+class OpenPrompt:
+    """A prompt a player has open, and how to show them their next decision there."""
+
+    edit: Editor
+    locale: str | None
+    opened: float
+
+
 def _key(drawn: Drawn) -> str:
     """What a message would show, as one comparable string."""
     view = drawn.view.to_components() if drawn.view is not None else None
@@ -61,34 +79,12 @@ def _key(drawn: Drawn) -> str:
     return json.dumps([drawn.embed.to_dict(), view, image], sort_keys=True, default=str)
 
 
-def seat_infos(row: GameRow, tr: Tr) -> list[SeatInfo]:
-    return [
-        SeatInfo(
-            say(tr, "autopilot_suffix", name=s.name) if s.autopilot else s.name,
-            ai=s.is_ai,
-            autopilot=s.autopilot,
-        )
-        for s in row.seats
-    ]
-
-
-def recent_events(row: GameRow) -> list[Event]:
-    events = []
-    for data in row.recent:
-        try:
-            events.append(Event.from_json(data))
-        except ValueError:
-            continue
-    return events
-
-
 class Presenter:
     """Publishes one game at a time: a lock per game keeps two outcomes of the same game from
     editing its messages at once. An outcome older than what is shown changes nothing, and
     one with a newer outcome already queued leaves the edits to that one (a new step's
-    message is still posted, so the channel keeps every roll). Notices and pings are always
-    sent. Message ids and the version shown are written with `set_messages`, which no game
-    save can undo."""
+    message is still posted, so the channel keeps every roll). Message ids and the version
+    shown are written with `set_messages`, which no game save can undo."""
 
     def __init__(self, client: discord.Client, service: TableService) -> None:
         self.client = client
@@ -96,11 +92,15 @@ class Presenter:
         self._locks: dict[int, asyncio.Lock] = {}
         self._shown: dict[int, Shown] = {}
         self._newest: dict[int, int] = {}
+        self._notices: dict[tuple[int, int], tuple[str, int]] = {}
+        """(game, user) → the turn their last notice was for, and its message."""
+        self._prompts: dict[tuple[int, int], OpenPrompt] = {}
+        self.clock = time.monotonic
 
     # --- helpers -------------------------------------------------------------------------------
 
     def shown_step_key(self, game_id: int) -> str | None:
-        """The step the public step message shows now, if this process knows it."""
+        """The step the step message shows now, if this process knows it."""
         shown = self._shown.get(game_id)
         return shown.step_key if shown is not None else None
 
@@ -115,18 +115,19 @@ class Presenter:
         self, row: GameRow, rules: AnyGame, state: Any, front: Front[Any], reader: int | None
     ) -> Ctx:
         """A public (or one seat's) context in the table's language."""
-        tr = translator(row.locale, front.domain)
-        waiting = rules.to_act(state) if state is not None else []
-        recent = [e for e in recent_events(row) if e.visible(reader)]
-        return Ctx(seat_infos(row, tr.domain_of("table")), tr, waiting, reader, recent)
+        return table_ctx(row, rules, state, reader, row.locale)
+
+    def prompt_opened(self, game_id: int, user_id: int, edit: Editor, locale: str | None) -> None:
+        """A player has a prompt open: their next decision can be shown there."""
+        self._prompts[(game_id, user_id)] = OpenPrompt(edit, locale, self.clock())
 
     @contextlib.asynccontextmanager
     async def _game(self, row: GameRow, done: bool = False) -> AsyncIterator[Shown]:
         """Hold the game's lock; yields what is shown now (from the row after a restart)."""
         self._newest[row.id] = max(self._newest.get(row.id, -1), row.version)
         async with self._locks.setdefault(row.id, asyncio.Lock()):
-            # A table with no board yet has shown nothing of its game.
-            shown = row.shown_version if row.board_message_id else -1
+            # A table with no board or step message yet has shown nothing of its game.
+            shown = row.shown_version if row.board_message_id or row.step_message_id else -1
             yield self._shown.get(row.id) or Shown(
                 row.board_message_id, row.step_message_id, shown, step_key=row.step_key
             )
@@ -140,6 +141,9 @@ class Presenter:
         self._shown.pop(game_id, None)
         self._locks.pop(game_id, None)
         self._newest.pop(game_id, None)
+        for key in [k for k in (*self._notices, *self._prompts) if k[0] == game_id]:
+            self._notices.pop(key, None)
+            self._prompts.pop(key, None)
 
     # --- the lobby -------------------------------------------------------------------------------
 
@@ -192,12 +196,14 @@ class Presenter:
                 await channel.send(say(ttr, key, **fields))
             if outcome.finished:
                 await self._final(outcome, rules, front, ctx)
-            elif outcome.ping:
-                await self._your_turn(row, rules, front, state, ctx, outcome.ping)
-            elif outcome.last_one is not None:
-                await self.ping(row, [outcome.last_one], "last_one")
+                await self._clear_notices(row)
+                return
+            waiting = outcome.ping
+            if outcome.last_one is not None and outcome.last_one not in waiting:
+                waiting = [*waiting, outcome.last_one]
+            await self._notify(row, rules, front, state, ctx, waiting, outcome.actor)
 
-    async def _your_turn(
+    async def _notify(
         self,
         row: GameRow,
         rules: AnyGame,
@@ -205,16 +211,53 @@ class Presenter:
         state: Any,
         ctx: Ctx,
         users: list[int],
+        actor: int | None,
     ) -> None:
-        """One ping per user with a new decision, saying what it is."""
-        owed: dict[str, list[int]] = {}
+        """A notice for each user the table now waits for, unless their open prompt shows it
+        or they already had one this turn."""
+        turn = front.turn(rules.view(state, None))
         for user in users:
             seat = row.seat_of(user)
-            if seat is not None:
-                what = front.owed(rules.view(state, seat), seat, ctx)
-                owed.setdefault(what, []).append(user)
-        for what, group in owed.items():
-            await self.ping(row, group, "your_turn", game=front.title(ctx.tr), what=what)
+            if seat is None or user == actor:
+                continue  # the clicker's prompt was updated in the click's own response
+            if await self._refresh_prompt(row, rules, state, seat, user):
+                continue
+            last = self._notices.get((row.id, user))
+            if last is not None and last[0] == turn:
+                continue
+            if last is not None:
+                await self._delete(self.channel(row), last[1])
+            what = front.owed(rules.view(state, seat), seat, ctx)
+            ttr = ctx.tr.domain_of("table")
+            text = say(ttr, "your_turn", mentions=f"<@{user}>", game=front.title(ctx.tr), what=what)
+            allowed = discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(user)]
+            )
+            message = await self.channel(row).send(
+                text, allowed_mentions=allowed, view=items_view(act_button(row.id, ttr))
+            )
+            self._notices[(row.id, user)] = (turn, message.id)
+
+    async def _refresh_prompt(
+        self, row: GameRow, rules: AnyGame, state: Any, seat: int, user: int
+    ) -> bool:
+        """Show a user their new decision in the prompt they have open; False if none is
+        (or it can no longer be edited)."""
+        open_prompt = self._prompts.get((row.id, user))
+        if open_prompt is None or self.clock() - open_prompt.opened > PROMPT_FRESH:
+            return False
+        drawn, _ = prompt_drawn(row, rules, state, seat, open_prompt.locale)
+        try:
+            await open_prompt.edit(**drawn.edit())
+        except discord.HTTPException:
+            self._prompts.pop((row.id, user), None)
+            return False
+        return True
+
+    async def _clear_notices(self, row: GameRow) -> None:
+        for key in [k for k in self._notices if k[0] == row.id]:
+            _, message_id = self._notices.pop(key)
+            await self._delete(self.channel(row), message_id)
 
     async def _table(
         self,
@@ -230,17 +273,19 @@ class Presenter:
         """Edit (or post) the board and the step message to show the row's version."""
         channel = self.channel(row)
         ttr = ctx.tr.domain_of("table")
-        over = row.status != "active"
-        board_panel = front.board(view, ctx)
-        board = Drawn(
-            embed_of(board_panel), None if over else board_view(row.id, ttr), board_panel.image
-        )
-        board_id = shown.board_id
-        board_key = _key(board)
-        if board_key != shown.board_key or board_id is None:
-            board_id = await self._edit_or_post(channel, board_id, board)
-            if board_id != shown.board_id:  # a new message: remember it at once
-                await self.service.set_messages(row, shown=False, board=board_id)
+        board_id, board_key = shown.board_id, shown.board_key
+        playing = row.status == "active"
+        if front.board_message:
+            panel = front.board(view, ctx)
+            board = Drawn(
+                embed_of(panel), board_view(row.id, ttr) if playing else None, panel.image
+            )
+            new_key = _key(board)
+            if new_key != board_key or board_id is None:
+                board_id = await self._edit_or_post(channel, board_id, board)
+                if board_id != shown.board_id:  # a new message: remember it at once
+                    await self.service.set_messages(row, shown=False, board=board_id)
+                board_key = new_key
         crash_point("board_shown")
         step_id, step_key, content = shown.step_id, shown.step_key, shown.step_content
         if step is None:
@@ -273,11 +318,14 @@ class Presenter:
             )
 
     async def _final(self, outcome: Outcome, rules: AnyGame, front: Front[Any], ctx: Ctx) -> None:
+        """The final scores, pinging every human seat once, with Play again."""
         row = outcome.row
         channel = self.channel(row)
         result = outcome.result or rules.result(outcome.state)
         panel = front.final(result, rules.view(outcome.state, None), ctx)
-        drawn = Drawn(embed_of(panel), None, panel.image)
+        if row.options.challenge_day:
+            panel = dataclasses.replace(panel, choices=())  # one attempt a day: no Play again
+        drawn = draw_public(panel, row.id, "", ctx.tr.domain_of("table"))
         humans = [s.user_id for s in row.seats if s.user_id is not None]
         mentions = " ".join(f"<@{u}>" for u in humans)
         allowed = discord.AllowedMentions(
@@ -295,8 +343,6 @@ class Presenter:
             await self.channel(row).send(say(ttr, "challenge_unverified"))
             return
         if row.parent_id and row.options.challenge_day:
-            from datetime import date
-
             number = challenge.number(date.fromisoformat(row.options.challenge_day))
             share = front.share(outcome.result, number, ctx)
             text = say(ttr, "challenge_result", mention=f"<@{row.host_id}>", share=share)
@@ -313,38 +359,50 @@ class Presenter:
             everyone=False, roles=False, users=[discord.Object(u) for u in users]
         )
         await self.channel(row).send(
-            say(tr, key, mentions=mentions, **fields), allowed_mentions=allowed
+            say(tr, key, mentions=mentions, **fields),
+            allowed_mentions=allowed,
+            view=items_view(act_button(row.id, tr)),
         )
 
     async def post_board(self, row: GameRow, state: Any) -> None:
-        """Post the board again at the bottom of the channel (/table board)."""
+        """The table again at the bottom of the channel (/table board), the old copy removed:
+        the board, or for a game whose step message is its table, that message."""
         rules = self.service.game(row.game)
         front = get_front(row.game)
         ctx = self.context(row, rules, state, front, None)
         ttr = ctx.tr.domain_of("table")
         over = rules.is_over(state) or row.status != "active"
+        view = rules.view(state, None)
+        step = None if over or front.board_message else front.public_step(view, ctx)
         async with self._game(row, done=over) as shown:
             channel = self.channel(row)
+            if step is not None:
+                if shown.step_id:
+                    await self._delete(channel, shown.step_id)
+                drawn = draw_public(step, row.id, rules.token(state, None), ttr)
+                message = await channel.send(**drawn.send())
+                new = dataclasses.replace(
+                    shown, step_id=message.id, step_key=step.key, step_content=_key(drawn)
+                )
+                self._shown[row.id] = new
+                await self.service.set_messages(row, False, step.key, step=message.id)
+                return
             if shown.board_id:
-                with contextlib.suppress(discord.HTTPException):
-                    await channel.get_partial_message(shown.board_id).delete()
-            panel = front.board(rules.view(state, None), ctx)
+                await self._delete(channel, shown.board_id)
+            panel = front.board(view, ctx)
             drawn = Drawn(embed_of(panel), None if over else board_view(row.id, ttr), panel.image)
             message = await channel.send(**drawn.send())
-            new = Shown(
-                message.id,
-                shown.step_id,
-                max(shown.version, row.version),
-                _key(drawn),
-                shown.step_key,
-                shown.step_content,
-                shown.lobby_closed,
+            new = dataclasses.replace(
+                shown,
+                board_id=message.id,
+                board_key=_key(drawn),
+                version=max(shown.version, row.version),
             )
             self._shown[row.id] = new
-            await self.service.set_messages(row, board=message.id)
+            await self.service.set_messages(row, False, board=message.id)
 
     async def close(self, outcome: Outcome, by: str) -> None:
-        """A game ended early: standings on the board, no buttons left, and a notice."""
+        """A game ended early: its standings, no buttons left, and a notice."""
         row = outcome.row
         async with self._game(row, done=True) as shown:
             channel = self.channel(row)
@@ -353,16 +411,18 @@ class Presenter:
                 rules = self.service.game(row.game)
                 front = get_front(row.game)
                 ctx = self.context(row, rules, outcome.state, front, None)
-                ctx = Ctx(ctx.seats, ctx.tr, (), None, ctx.recent)
                 panel = front.board(rules.view(outcome.state, None), ctx)
                 drawn = Drawn(embed_of(panel), None, panel.image)
                 if shown.board_id:
                     await self._edit_or_post(channel, shown.board_id, drawn)
+                else:
+                    await channel.send(**drawn.send())
             if shown.step_id:
                 await self._strip(channel, shown.step_id)
             await channel.send(say(tr, "ended", name=by))
             if row.lobby_message_id and row.state is None:
                 await self._close_lobby(row, tr)
+            await self._clear_notices(row)
             # Whatever outcome is still queued, it must not put the buttons back.
             self._shown[row.id] = Shown(shown.board_id, shown.step_id, ENDED)
             await self.service.set_messages(row)
@@ -411,6 +471,11 @@ class Presenter:
         return message.id
 
     async def _strip(self, channel: discord.PartialMessageable, message_id: int) -> None:
+        """A step that is over keeps its record: no buttons, and no live status line."""
         # Deleted or too old to edit: nothing to strip.
         with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(message_id).edit(view=None)
+            await channel.get_partial_message(message_id).edit(content=None, view=None)
+
+    async def _delete(self, channel: discord.PartialMessageable, message_id: int) -> None:
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(message_id).delete()

@@ -20,17 +20,20 @@ from engine.core.game import GameResult
 
 V_contra = TypeVar("V_contra", contravariant=True)
 Style = Literal["primary", "secondary", "success", "danger"]
+Op = Literal["act", "mine", "log", "again"]
 
 
 @dataclass(frozen=True)
 class Choice:
     """One thing a player can do from a panel.
 
-    `action` is the action's text (what the button or select option sends); None makes an
-    **Act** button that opens the clicker's own prompt. `detail` is one line saying what the
-    choice does now (a select option's description, ≤ 100 characters, or a line above the
-    buttons). Choices with the same `group` share a select menu when they do not fit as
-    buttons (e.g. "Move the merchant" and "Move the pirate")."""
+    `action` is the action's text (what the button or select option sends); None makes a
+    table button instead, by `op`: ``act`` opens the clicker's own prompt, ``mine`` their sheet
+    or hand, ``log`` the last moves, ``again`` a new lobby with the same seats (on final
+    scores). `detail` is one line saying what the choice does now (a select option's
+    description, ≤ 100 characters, or a line above the buttons). Choices with the same
+    `group` share a select menu when they do not fit as buttons (e.g. "Move the merchant" and
+    "Move the pirate")."""
 
     label: str
     action: str | None
@@ -38,6 +41,7 @@ class Choice:
     emoji: str | None = None
     style: Style = "secondary"
     group: str = ""
+    op: Op = "act"
 
 
 @dataclass(frozen=True)
@@ -48,7 +52,9 @@ class Panel:
     phones do not wrap them), `fields` titled blocks, `image` a PNG drawn with Pillow (the
     text stays the accessible fallback), `choices` what can be done from it. For a public
     step, `key` names the step it shows: a new key posts a new message, the same key edits
-    the one there."""
+    the one there. `status` is a live line shown with the panel only while it is current
+    (who the table waits for): a step message that has been passed keeps its record without
+    it."""
 
     title: str
     lines: Sequence[str] = ()
@@ -57,6 +63,7 @@ class Panel:
     choices: Sequence[Choice] = ()
     footer: str = ""
     key: str = ""
+    status: str = ""
 
 
 @dataclass(frozen=True)
@@ -123,6 +130,19 @@ class Front(Protocol[V_contra]):
     @property
     def challenge(self) -> ChallengeSpec | None:
         """None: the game offers no daily challenge."""
+        ...
+
+    @property
+    def board_message(self) -> bool:
+        """True: the table keeps a board message, edited in place, above the step messages.
+        False: each public step message carries the table's state itself (scores, who the
+        table waits for, the last moves), so the state is always at the bottom of the
+        channel; the board is posted on request and at the end."""
+        ...
+
+    def turn(self, view: V_contra) -> str:
+        """Which turn a notice is for: a player is pinged at most once per turn (a round, a
+        player's turn), however many decisions the turn asks of them."""
         ...
 
     def title(self, tr: Tr) -> str:

@@ -201,5 +201,14 @@ MIGRATIONS: list[tuple[int, Migration]] = [
         """,
     ),
     (4, _platform),
-    (5, _claims),
+    (
+        5,
+        """
+        CREATE TABLE guild_settings (
+            guild_id INTEGER PRIMARY KEY,
+            locale TEXT
+        );
+        """,
+    ),
+    (6, _claims),
 ]

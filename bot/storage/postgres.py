@@ -362,6 +362,29 @@ class PostgresRepository:
             found = await con.fetch(f"SELECT {rows.SELECT} FROM games {where}", *params)
         return rows.parse_all(found)
 
+    async def guild_locale(self, guild_id: int) -> str | None:
+        async with self._connection() as con:
+            found = await con.fetchval(
+                "SELECT locale FROM guild_settings WHERE guild_id = $1", guild_id
+            )
+        return str(found) if found else None
+
+    async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
+        async with self._connection() as con, con.transaction():
+            await con.execute(
+                "INSERT INTO guild_settings (guild_id, locale) VALUES ($1, $2) "
+                "ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
+                guild_id,
+                locale,
+            )
+            if locale is not None:
+                await con.execute(
+                    "UPDATE games SET locale = $1 WHERE guild_id = $2 "
+                    "AND status IN ('lobby', 'active')",
+                    locale,
+                    guild_id,
+                )
+
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
         """Raw access for tests and maintenance scripts (``$1`` placeholders)."""
         async with self._connection() as con:

@@ -323,6 +323,27 @@ class SqliteRepository:
             found = await self._rows(f"SELECT {rows.SELECT} FROM games {where}", params)
         return rows.parse_all(found)
 
+    async def guild_locale(self, guild_id: int) -> str | None:
+        async with self._guard():
+            found = await self._rows(
+                "SELECT locale FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            )
+        return str(found[0][0]) if found and found[0][0] else None
+
+    async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
+        async with self._guard(), self._transaction():
+            await self._run(
+                "INSERT INTO guild_settings (guild_id, locale) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
+                (guild_id, locale),
+            )
+            if locale is not None:
+                await self._run(
+                    "UPDATE games SET locale = ? WHERE guild_id = ? "
+                    "AND status IN ('lobby', 'active')",
+                    (locale, guild_id),
+                )
+
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
         """Raw access for tests and maintenance scripts."""
         async with self._guard():

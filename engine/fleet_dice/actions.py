@@ -11,6 +11,7 @@ their shape, and the decision the verb answers. Shape only; legality is the rule
 | ``scrap`` | use | use the die as a star action (Scrap Yard) |
 | ``reroll`` | use | reroll the chosen die (Casino) |
 | ``star cod`` · ``star harbor:inuit`` · ``star wharf:casino`` | star | a star action's target |
+| ``skip`` | star | decline a star action (§17.3) |
 | ``choose license`` · ``choose boat`` | circle | resolve a ? circle |
 | ``bonus fish`` | bonus | take a King Crab bonus |
 | ``oyster 1`` | oyster | that many oyster boats take 1 fish + 1 coin, then fish |
@@ -60,6 +61,7 @@ VERBS: dict[str, Verb] = {
     "scrap": Verb("use"),
     "reroll": Verb("use"),
     "star": Verb("star", 1, lambda a: a in SECTIONS),
+    "skip": Verb("star"),
     "choose": Verb("circle", 1, lambda a: a in ("license", "boat")),
     "bonus": Verb("bonus", 1, lambda a: a in KING_CRAB_BONUSES),
     "oyster": Verb("oyster", 1, lambda a: a.isdigit() and int(a) <= 10),

@@ -21,5 +21,5 @@ def gain_coins(t: Table, seat: int, amount: int, reason: str) -> None:
         p.coins = p.coins[:i] + MARKED + p.coins[i + 1 :]
         gained += 1
         if i in stars:
-            t.spawn(seat, Task(kind="star", source="coins"))
+            t.spawn(seat, Task(kind="star", source="coins", box=i + 1))
     t.emit("coins", seat, amount=gained, reason=reason)

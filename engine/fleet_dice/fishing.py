@@ -10,9 +10,8 @@ from engine.fleet_dice.table import Table
 
 
 def oyster_choices(t: Table, p: PlayerState) -> int:
-    """How many oyster boats may take 1 fish + 1 coin instead of 2 fish (0: no choice to make)."""
-    if not p.licenses["oyster"]:
-        return 0
+    """How many oyster boats may take 1 fish + 1 coin instead of 2 fish (0: no choice to make).
+    RULES §17.2: every oyster boat may, with or without an Oyster license."""
     return sum(1 for fish in p.boats.get("oyster", []) if not is_full(t.sheet, p, "oyster", fish))
 
 

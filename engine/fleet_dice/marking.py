@@ -114,4 +114,6 @@ def complete_building(t: Table, seat: int, building: str) -> None:
     p = t.player(seat)
     if building not in p.completed:
         p.completed.append(building)
+        if building == "seafood_buffet":
+            p.buffet_from = t.state.round + 1  # RULES §17.4: from the next round
         t.emit("complete", seat, building=building)

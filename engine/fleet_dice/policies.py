@@ -38,6 +38,7 @@ def heuristic_action(
     """The legal action whose outcome looks best for this seat, looking through a pick to the
     best use of the picked die. Looking ahead on a view is safe: it has no seed, so a roll
     it triggers shows made-up dice, and the outcome's value never depends on dice."""
+    legal = [a for a in legal if a.verb != "skip"] or list(legal)  # RULES §17.3
     if len(legal) == 1:
         return legal[0]
     best, best_value = legal[0], float("-inf")

@@ -72,8 +72,15 @@ class FleetDice:
         ) -> Action:
             return heuristic_action(self, view, seat, legal)
 
+        def random_player(
+            view: FleetView, seat: int, legal: Sequence[Action], rng: random.Random
+        ) -> Action:
+            # RULES §17.3: policies never decline a star action that has a target.
+            kept = [a for a in legal if a.verb != "skip"] or list(legal)
+            return random_policy(view, seat, kept, rng)
+
         self.policies: Mapping[str, Policy[FleetView]] = {
-            "random": random_policy,
+            "random": random_player,
             "heuristic": heuristic,
         }
 
@@ -131,7 +138,7 @@ class FleetDice:
 
     def to_act(self, state: FleetState) -> list[int]:
         """Seats that must decide now (several at once in the simultaneous steps)."""
-        return [seat for seat, p in enumerate(state.players) if p.tasks]
+        return [seat for seat, p in enumerate(state.players) if p.tasks and not held(state, seat)]
 
     def picker(self, state: FleetState) -> int | None:
         """Who takes the next die in a draft (RUTH for Captain Ruth); None outside picking."""
@@ -147,7 +154,7 @@ class FleetDice:
         if not 0 <= seat < len(state.players) or state.phase == "over":
             return []
         task = self.pending(state, seat)
-        if task is None:
+        if task is None or held(state, seat):
             return []
         return DECISIONS[task.kind].legal(Table(self.sheet_for(state), state), seat, task)
 
@@ -210,6 +217,11 @@ class FleetDice:
             raise IllegalAction(
                 "You have nothing to decide right now; wait for your turn.", "not_your_turn"
             )
+        if held(state, seat):
+            raise IllegalAction(
+                "Wait: players before you in turn order choose their King Crab bonus first.",
+                "held",
+            )
         if action not in self.legal_actions(state, seat):
             raise _why_not(task, action)
         new = state.clone(players=False)
@@ -253,6 +265,23 @@ def _options(options: BaseModel | Mapping[str, Any] | None) -> Options:
         raise EngineError(f"bad options for Fleet: The Dice Game: {why}") from exc
 
 
+def held(state: FleetState, seat: int) -> bool:
+    """RULES §17.5: an exclusive choice (a King Crab bonus, which no one else may then take) in
+    a simultaneous step waits until every seat before this one in turn order, from the
+    round's first player, has made its own."""
+    tasks = state.players[seat].tasks
+    if not tasks or tasks[0].kind != "bonus":
+        return False
+    n = len(state.players)
+    for i in range(n):
+        before = (state.first_player + i) % n
+        if before == seat:
+            return False
+        if state.players[before].tasks:
+            return True
+    return False
+
+
 def _start_roll(seed: str, seat: int) -> str:
     """RULES §2.1: one boat die, rerolled while it shows 3 Coins."""
     for attempt in range(1000):
@@ -281,6 +310,7 @@ def _decide_pick(t: Table, seat: int, task: Task, action: Action) -> None:
     face = action.args[0]
     t.player(seat).tasks.pop(0)
     t.state.pool.remove(face)
+    t.state.taken.append(f"{seat}:{face}")
     t.state.picks += 1
     t.emit("pick", seat, face=face)
     t.spawn(seat, Task(kind="use", face=face, chosen=True))
@@ -291,11 +321,16 @@ def _legal_use(t: Table, seat: int, task: Task) -> list[Action]:
 
 
 def _legal_star(t: Table, seat: int, task: Task) -> list[Action]:
-    return [Action("star", (s,)) for s in open_sections(t.sheet, t.state.players[seat])]
+    targets = [Action("star", (s,)) for s in open_sections(t.sheet, t.state.players[seat])]
+    # RULES §17.3: a star action may be declined.
+    return [*targets, Action("skip")] if targets else []
 
 
 def _decide_star(t: Table, seat: int, task: Task, action: Action) -> None:
     t.player(seat).tasks.pop(0)
+    if action.verb == "skip":
+        t.emit("skip", seat, source=task.source)
+        return
     t.emit("star", seat, section=action.args[0], source=task.source)
     mark(t, seat, action.args[0], via="star")
 
@@ -451,6 +486,8 @@ def _start_draft(t: Table, phase: str) -> None:
     key = f"r{state.round}:{phase}"
     roller = roll_boat_pool if phase == "boat" else roll_town_pool
     state.pool = roller(state.seed, key, n)
+    state.rolled = list(state.pool)
+    state.taken = []
     t.emit("roll", None, round=state.round, phase=phase, pool=list(state.pool))
 
 

@@ -9,9 +9,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.fleet_dice.dice import BOAT_FACES, COINS, HARBOR, MARKET, WHARF
-from engine.fleet_dice.player import bottom_open, has_open, open_star_boxes
+from engine.fleet_dice.marking import complete_building
+from engine.fleet_dice.player import (
+    bottom_open,
+    has_open,
+    open_star_boxes,
+    section_area,
+    section_name,
+)
 from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS
-from engine.fleet_dice.state import CROSSED, RUTH, RuthState
+from engine.fleet_dice.state import CROSSED, OPEN, RUTH, RuthState
 from engine.fleet_dice.table import Table
 
 SOLO_SEAT = 0
@@ -80,18 +87,22 @@ def _choose_boat(t: Table, pool: list[str]) -> Choice:
 
 
 def _choose_town(t: Table, pool: list[str]) -> Choice:
-    # RULES §15: Harbor > Wharf > boat die > Market, each only while it has something to cross.
+    # RULES §15 and §17.1: Harbor > Wharf > a boat die showing a boat > Market > 3 Coins (her
+    # joker, only when nothing else is possible), each only while it has something to cross;
+    # a die whose whole route is full falls through (§17.7).
     if HARBOR in pool and (section := target(t, "harbor")):
         return HARBOR, section, 2, {"reason": "harbor_first"}
     if WHARF in pool and (section := target(t, "wharf")):
         return WHARF, section, 2, {"reason": "wharf_next"}
-    boat_dice = [f for f in pool if f in BOAT_FACES]
+    boat_dice = [f for f in pool if f in BOAT_TYPES]
     if boat_dice:
         face, section, count, why = _choose_boat(t, boat_dice)
         if section is not None:
             return face, section, count, {**why, "after_town": "1"}
     if MARKET in pool and open_star_boxes(t.sheet, t.player(SOLO_SEAT)):
         return MARKET, "coins", 1, {"reason": "market_star"}
+    if COINS in pool and (section := target(t, "boat")):
+        return COINS, section, 1, {"reason": "joker", "after_town": "1"}
     for face in (HARBOR, WHARF, *BOAT_FACES, MARKET):
         if face in pool:
             return face, None, 0, {"reason": "no_use"}
@@ -99,7 +110,15 @@ def _choose_town(t: Table, pool: list[str]) -> Choice:
 
 
 def leftover_target(t: Table, face: str) -> tuple[str | None, dict[str, str]]:
-    """Where Ruth's use of the leftover die crosses one box: the target she would choose for it."""
+    """Where Ruth's use of the leftover die crosses one box: the target she would choose for it.
+    With nothing to cross, the die is spent with no effect, and the reason says so (§17.7)."""
+    section, why = _leftover_target(t, face)
+    if section is None and why["reason"] != "leftover_full":
+        return None, {"reason": "nothing"}
+    return section, why
+
+
+def _leftover_target(t: Table, face: str) -> tuple[str | None, dict[str, str]]:
     if face in BOAT_TYPES:
         if has_open(t.player(SOLO_SEAT), face):
             return face, {"reason": "leftover_boat", "section": face}
@@ -117,6 +136,7 @@ def leftover_target(t: Table, face: str) -> tuple[str | None, dict[str, str]]:
 def ruth_picks(t: Table) -> None:
     face, section, count, why = choose(t, t.state.pool)
     t.state.pool.remove(face)
+    t.state.taken.append(f"ruth:{face}")
     t.emit("ruth", None, face=face, leftover=False, **why)
     cross(t, section, count)
 
@@ -151,6 +171,18 @@ def cross(t: Table, section: str | None, count: int) -> None:
         crossed.append(box + 1)
     if crossed:
         t.emit("cross", SOLO_SEAT, section=section, boxes=sorted(crossed))
+        _filled_by_crossing(t, section)
+
+
+def _filled_by_crossing(t: Table, section: str) -> None:
+    """RULES §17.8: Anna's Bank and the Fishermen's Pub (no activation circle) count as
+    completed once every box is filled, boxes Ruth crossed included."""
+    if section_area(section) != "wharf":
+        return
+    building = section_name(section)
+    boxes = t.sheet.section_boxes(section)
+    if "ACTIVATE" not in boxes and OPEN not in t.player(SOLO_SEAT).marks[section]:
+        complete_building(t, SOLO_SEAT, building)
 
 
 def move_markers(t: Table) -> None:

@@ -53,6 +53,7 @@ class Task:
     section: str | None = None  # mark: where; circle: which boat type
     source: str | None = None  # star: why it was granted; fish: "round" or "club"
     coins: int = 0  # fish: how many oyster boats take 1 fish + 1 coin
+    box: int = 0  # star from coins: the coin box (1-based) whose star granted it
 
 
 @with_config(_STRICT)
@@ -68,6 +69,8 @@ class PlayerState:
     """Wharf buildings this player completed, in order."""
     hexagons: list[str] = field(default_factory=list)
     scrap_uses: int = 0
+    buffet_from: int = 0
+    """The first round the Seafood Buffet may be used: the round after its completion (§17.4)."""
     rerolled: str = ""
     """The phase (e.g. ``3:boat``) in which this player last used the Casino reroll."""
     captain: str | None = None
@@ -89,6 +92,7 @@ class PlayerState:
             completed=self.completed.copy(),
             hexagons=self.hexagons.copy(),
             scrap_uses=self.scrap_uses,
+            buffet_from=self.buffet_from,
             rerolled=self.rerolled,
             captain=self.captain,
             start=self.start,
@@ -138,6 +142,10 @@ class FleetState:
     """Who picks in the current draft, in turn; RUTH stands for Captain Ruth."""
     picks: int = 0
     pool: list[str] = field(default_factory=list)
+    rolled: list[str] = field(default_factory=list)
+    """Every die of the current draft as rolled, for the table's record of it."""
+    taken: list[str] = field(default_factory=list)
+    """Who took which die this draft, in order: ``"1:cod"`` (seat 1), ``"ruth:harbor"``."""
     leftover: str | None = None
     players: list[PlayerState]
     ruth: RuthState | None = None
@@ -173,6 +181,8 @@ class FleetState:
             order=self.order.copy(),
             picks=self.picks,
             pool=self.pool.copy(),
+            rolled=self.rolled.copy(),
+            taken=self.taken.copy(),
             leftover=self.leftover,
             players=[p.clone() for p in self.players] if players else self.players.copy(),
             ruth=RuthState(boat=r.boat, harbor=r.harbor, wharf=r.wharf)

@@ -62,7 +62,8 @@ def die_uses(sheet: Sheet, state: FleetState, p: PlayerState, task: Task) -> lis
         else:
             uses += [Action("use", (f,)) for f in faces]
     uses.append(Action("coin"))
-    if complete(p, "seafood_buffet") and face in BOAT_TYPES and face not in p.hexagons:
+    buffet = complete(p, "seafood_buffet") and state.round >= p.buffet_from
+    if buffet and face in BOAT_TYPES and face not in p.hexagons:
         uses.append(Action("buffet", (face,)))
     if may_scrap(sheet, p):
         uses.append(Action("scrap"))

@@ -96,7 +96,7 @@ async def test_running_deadlines_from_before_claims_are_due_when_they_were(tmp_p
 
     db = await aiosqlite.connect(str(path), isolation_level=None)
     r = SqliteRepository(db)
-    assert await r.migrate(up_to=4) == 4
+    assert await r.migrate(up_to=5) == 5
     deadline = 1_800_000_000.0
     for channel, options in ((5, '{"turn_hours": 12}'), (6, "{damaged")):
         await r.execute(
@@ -280,6 +280,21 @@ async def test_an_attempt_and_its_game_are_claimed_together_or_not_at_all(repo):
     assert not await repo.attempted("test-hands", "2026-11-22", 1)
     other = await repo.create(lobby(channel=32, game="test-hands"), Attempt("2026-11-22", 1))
     assert other.id, "one attempt a day per game, not per player"
+
+
+async def test_a_servers_chosen_language_is_kept_and_reaches_its_open_tables(repo):
+    open_here = await repo.create(lobby(channel=60, guild_id=9))
+    done = await repo.create(lobby(channel=61, guild_id=9))
+    await repo.save(done.model_copy(update={"status": "over"}), done.version)
+    elsewhere = await repo.create(lobby(channel=62, guild_id=10))
+    assert await repo.guild_locale(9) is None
+    await repo.set_guild_locale(9, "de")
+    assert await repo.guild_locale(9) == "de"
+    assert (await repo.load(open_here.id)).locale == "de"
+    assert (await repo.load(done.id)).locale is None, "a finished table keeps its language"
+    assert (await repo.load(elsewhere.id)).locale is None
+    await repo.set_guild_locale(9, None)
+    assert await repo.guild_locale(9) is None
 
 
 async def test_results_are_saved_with_the_final_move_and_recorded_once(repo):

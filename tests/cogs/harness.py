@@ -46,6 +46,12 @@ class Table:
     thread_id: int | None = None
     rng: random.Random = field(default_factory=lambda: random.Random(1))
     clicks: int = 0
+    sensible: bool = False
+    """Choose as the engine's default move would (else at random), like a thoughtful player."""
+    on_click: Any = None
+    """Called with (actor, result) after every click the harness makes."""
+    open_prompts: dict[int, Any] = field(default_factory=dict)
+    """A sensible player's prompt still open, answered in place when it shows their turn."""
 
     @property
     def service(self) -> Any:
@@ -101,6 +107,12 @@ class Table:
         self.bot = new_bot
         await new_bot.tree.sync()
 
+    async def table_message(self) -> discord.Message:
+        """The message that shows the table with its Act button: the step message of a game
+        that folds the table into it, else the board."""
+        row = await self.row()
+        return await self.message(row.step_message_id or row.board_message_id)
+
     async def lobby(self) -> discord.Message:
         """The lobby message, posted in the channel the table's thread opened from."""
         row = await self.row()
@@ -120,27 +132,59 @@ class Table:
         if row.step_message_id:
             step = await self.message(row.step_message_id)
             public = [i for i in ids(step) if public_action(i) in legal]
-        if public and self.rng.random() < 0.7:
+        wanted = rules.default_action(state, seat).text if self.sensible else None
+        if wanted is not None:
+            public = [i for i in public if public_action(i) == wanted]
+        token = rules.token(state, seat)
+        open_prompt = self.open_prompts.get(actor.id) if self.sensible else None
+        if open_prompt is not None and _carries(open_prompt, token):
+            result = await self.choose(actor, open_prompt, wanted)
+            await self._clicked(actor, result)
+        elif public and (self.sensible or self.rng.random() < 0.7):
             result = await actor.click(step, custom_id=self.rng.choice(public))
+            await self._clicked(actor, result)
+            followups = [f for f in result.followups if f.components]
+            if followups:
+                self.open_prompts[actor.id] = followups[-1]
         else:
-            board = await self.message(row.board_message_id)
+            board = await self.table_message()
             prompt = await actor.click(board, label="Act")
             assert prompt.ephemeral and prompt.response is not None, prompt
-            result = await self.choose(actor, prompt.response)
+            await self._clicked(actor, prompt)
+            result = await self.choose(actor, prompt.response, wanted)
+            await self._clicked(actor, result)
+        if self.sensible and result.response is not None and result.response.components:
+            self.open_prompts[actor.id] = result.response
         assert result.acknowledged or not check
         self.clicks += 1
 
-    async def choose(self, actor: Any, response: Any) -> Any:
+    async def _clicked(self, actor: Any, result: Any) -> None:
+        if self.on_click is not None:
+            await self.on_click(actor, result)
+
+    async def choose(self, actor: Any, response: Any, wanted: str | None = None) -> Any:
+        """Pick one choice of a prompt: `wanted` (an action text) if given, else at random."""
         rows = response.components
         children = [c for r in rows for c in r["components"]]
         selects = [c for c in children if c["type"] == 3]
         if selects:
             menu = self.rng.choice(selects)
             value = self.rng.choice(menu["options"])["value"]
+            for candidate in selects:
+                for option in candidate["options"]:
+                    if option["value"] == wanted:
+                        menu, value = candidate, wanted
             return await actor.select(response.message, [value], custom_id=menu["custom_id"])
         choices = [c["custom_id"] for c in children]
         assert choices and all(known(i) for i in choices), choices
-        return await actor.click(response.message, custom_id=self.rng.choice(choices))
+        fitting = [
+            c
+            for c in choices
+            if c.startswith("fl1:do:") and decode_action(c.split(":", 4)[4]) == wanted
+        ]
+        return await actor.click(
+            response.message, custom_id=(fitting or [self.rng.choice(choices)])[0]
+        )
 
     async def play_to_end(self, limit: int = 3000) -> None:
         for _ in range(limit):
@@ -149,6 +193,16 @@ class Table:
                 return
             await self.play_one()
         raise AssertionError("the game did not end")
+
+
+def _carries(prompt: Any, token: str) -> bool:
+    """Whether an open prompt's choices carry this seat token (it shows the current turn)."""
+    for row in prompt.components:
+        for c in row["components"]:
+            cid = c.get("custom_id", "")
+            if cid.startswith(("fl1:do:", "fl1:sel:")) and cid.split(":")[3] == token:
+                return True
+    return False
 
 
 def said(result: Any) -> str:

@@ -50,7 +50,7 @@ async def test_someone_without_a_seat_is_told_what_to_do_instead(table):
     await two_player_game(table)
     carol = table.guild.add_member(table.env.create_user("carol"))
     row = await table.row()
-    board = await table.message(row.board_message_id)
+    board = await table.table_message()
     for label in ("Act", "Mine"):
         result = await carol.click(board, label=label)
         assert "not playing in this game" in said(result)
@@ -59,8 +59,8 @@ async def test_someone_without_a_seat_is_told_what_to_do_instead(table):
 
 async def test_a_stale_prompt_is_answered_with_the_current_choice_and_changes_nothing(table):
     await two_player_game(table)
-    current, _, row = await whose_pick(table)
-    board = await table.message(row.board_message_id)
+    current, _, _row = await whose_pick(table)
+    board = await table.table_message()
     first = await current.click(board, label="Act")
     second = await current.click(board, label="Act")  # the same prompt, shown twice
     choice = button_ids(first.response)[0]
@@ -74,7 +74,7 @@ async def test_a_stale_prompt_is_answered_with_the_current_choice_and_changes_no
 async def test_a_double_click_applies_once(table):
     await two_player_game(table)
     current, _, row = await whose_pick(table)
-    board = await table.message(row.board_message_id)
+    board = await table.table_message()
     a = await current.click(board, label="Act")
     b = await current.click(board, label="Act")
     choice = button_ids(a.response)[0]
@@ -153,17 +153,16 @@ async def test_old_buttons_keep_working_after_a_restart(table, db_path):
     await two_player_game(table)
     current, _, row = await whose_pick(table)
     roll = await table.message(row.step_message_id)
-    board_id = row.board_message_id
     await table.restart(db_path)
     result = await current.click(roll, custom_id=die_ids(roll)[0])  # an old message
     assert result.acknowledged
     entries = await table.service.repo.actions(row.id)
     assert [e.action.split()[0] for e in entries if e.user_id == current.id] == ["pick"]
-    board = await table.message(board_id)
-    prompt = await current.click(board, label="Act")
+    prompt = await current.click(roll, label="Act")  # the same old message
     assert prompt.ephemeral and prompt.response.components
-    await table.play_to_end()
-    assert (await table.row()).status == "over"
+    for _ in range(5):
+        await table.play_one()
+    assert (await table.row()).status == "active"
 
 
 async def test_a_deadline_reminds_at_half_time_then_plays_the_default_move(table):
@@ -199,7 +198,7 @@ async def test_the_host_ends_the_game_after_confirming(table):
     await alice.click(ask.response.message, label="End the game")
     row = await table.row()
     assert row.status == "cancelled"
-    board = await table.message(row.board_message_id)
+    board = await table.table_message()
     assert not board.components
 
 
@@ -274,7 +273,7 @@ async def test_a_prompt_click_that_takes_long_is_deferred_then_answered(table, m
 
     monkeypatch.setattr(table.service, "act", slow_act)
     current, _, row = await whose_pick(table)
-    board = await table.message(row.board_message_id)
+    board = await table.table_message()
     first = await current.click(board, label="Act")
     second = await current.click(board, label="Act")
     choice = button_ids(first.response)[0]

@@ -18,7 +18,7 @@ async def test_a_database_that_refuses_writes_is_answered_and_recovers(table):
     loaded = await table.loaded()
     seat = loaded.game.to_act(loaded.state)[0]
     actor = table.players[row.seats[seat].user_id]
-    board = await table.message(row.board_message_id)
+    board = await table.table_message()
     prompt = await actor.click(board, label="Act")  # reading still works
     await table.bot.repo.execute("PRAGMA query_only = ON")
     choice = next(i for i in ids(prompt.response.message) if i.startswith("fl1:do:"))
@@ -58,7 +58,7 @@ async def test_a_log_that_no_longer_replays_is_still_answered(table):
     )
     log = await alice.slash(table.handle(), "table log")
     assert log.ephemeral and "could not be read back" in log.response.embeds[0].description
-    board = await table.message(row.board_message_id)
+    board = await table.table_message()
     button = await alice.click(board, label="Log")
     assert "could not be read back" in button.response.embeds[0].description
 

@@ -11,7 +11,7 @@ async def test_two_humans_play_a_whole_game_through_clicks(table):
     assert "bob" in lobby.embeds[0].description
     await alice.click(lobby, label="Start")
     row = await table.row()
-    assert row.status == "active" and row.board_message_id and row.step_message_id
+    assert row.status == "active" and row.step_message_id
     lobby = await table.lobby()
     assert not lobby.components, "a started table's lobby has no buttons left"
     await table.play_to_end()
@@ -45,7 +45,7 @@ async def test_solo_against_captain_ruth_shows_her_moves_and_the_rank(table):
     await table.open(alice, "table solo")
     row = await table.row()
     assert row.options.solo and row.status == "active"
-    board = await table.message(row.board_message_id)
+    board = await table.table_message()
     assert "Ruth" in board.embeds[0].description
     await table.play_to_end()
     history = [m async for m in table.thread().history(limit=5)]

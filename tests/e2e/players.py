@@ -13,9 +13,19 @@ from typing import Any
 from .fake_discord import CHANNEL_ID, FakeDiscord, Interaction, user
 
 
-def on_board(custom_id: str) -> bool:
-    """A button only the board has: its Log (a step message carries the board's Act too)."""
-    return custom_id.startswith("fl1:board:") and custom_id.endswith(":log")
+def acts(custom_id: str) -> bool:
+    """The table's Act button: on the board, or on the step message that is the table."""
+    return custom_id.startswith("fl1:board:") and custom_id.endswith(":act")
+
+
+def ends(custom_id: str) -> bool:
+    """A button only the final scores have."""
+    return custom_id.startswith("fl1:board:") and custom_id.endswith(":again")
+
+
+GONE_S = 2.0
+"""How long no message may carry the table's Act button before the game counts as over (the
+old step message loses it a moment before the new one is posted)."""
 
 
 RESPONSE_LIMIT = 3.0  # Discord's 3-second rule
@@ -73,8 +83,8 @@ class Player:
         passes it)."""
         test = marker if callable(marker) else lambda c: marker in c
         for mid in reversed(self.fake.by_channel.get(self.channel, [])):
-            message = self.fake.messages[mid]
-            if any(test(c) for c in custom_ids(message)):
+            message = self.fake.messages.get(mid)  # None: the bot deleted it
+            if message is not None and any(test(c) for c in custom_ids(message)):
                 return message
         return None
 
@@ -121,6 +131,8 @@ class Player:
         values: list[str] | None = None,
     ) -> Interaction | None:
         await self.pause()
+        if int(message["id"]) not in self.fake.messages:
+            return None  # the bot deleted it meanwhile: nothing left to click
         coro = self.fake.click(who, int(message["id"]), cid, values, timeout=None)
         return await self.send(coro, deferred=False)
 
@@ -153,7 +165,7 @@ class Player:
 
     async def play_game(self, stop: asyncio.Event) -> bool:
         """Open a table and play it to the end; False if stopped or stuck."""
-        unfinished = self.latest(on_board)
+        unfinished = self.latest(acts)
         if unfinished is not None and int(unfinished["id"]) not in self.before:
             # An earlier try opened a table but its answer came too late: play that one.
             return await self.play_on(int(unfinished["id"]), stop)
@@ -165,16 +177,33 @@ class Player:
             return False
         return await self.play_on(board_id, stop)
 
+    def table(self, since: int) -> dict[str, Any] | None:
+        """The newest message, from `since` on, with the table's Act button."""
+        for mid in reversed(self.fake.by_channel.get(self.channel, [])):
+            if mid < since:
+                return None
+            message = self.fake.messages.get(mid)
+            if message is not None and any(acts(c) for c in custom_ids(message)):
+                return message
+        return None
+
     async def play_on(self, board_id: int, stop: asyncio.Event) -> bool:
-        """Play the game this board shows to the end; False if stopped or stuck."""
-        idle = 0
+        """Play the game shown from this message on (its board, or the first message that is
+        the table) to the end; False if stopped or stuck."""
+        idle, gone = 0, 0.0
         while not stop.is_set():
-            board = self.fake.messages[board_id]
-            act = next((c for c in custom_ids(board) if c.endswith(":act")), None)
-            if act is None:  # the board lost its buttons: the game is over
+            board = self.table(board_id)
+            if board is None:
+                finals = self.latest(ends)
+                if gone < GONE_S and (finals is None or int(finals["id"]) < board_id):
+                    await asyncio.sleep(0.02)
+                    gone += 0.02
+                    continue
                 self.stats.finished += self.stats.measuring
                 self.stats.finished_total += 1
                 return True
+            gone = 0.0
+            act = next(c for c in custom_ids(board) if acts(c))
             moved = False
             for who in self.users:
                 moved |= await self.decide(who, board, act, stop)
@@ -191,9 +220,8 @@ class Player:
         waited = 0.0
         while waited < limit:
             for mid in reversed(self.fake.by_channel.get(self.channel, [])):
-                if mid not in before and any(
-                    on_board(c) for c in custom_ids(self.fake.messages[mid])
-                ):
+                message = self.fake.messages.get(mid)  # None: the bot deleted it
+                if mid not in before and message and any(acts(c) for c in custom_ids(message)):
                     return mid
             await asyncio.sleep(0.01)
             waited += 0.01
@@ -207,9 +235,10 @@ class Player:
         inter = await self.click(who, board, act)
         if inter is None or inter.original_id is None:
             return False
-        prompt = self.fake.messages[inter.original_id]
+        found = self.fake.messages.get(inter.original_id)
         moved = False
-        while not stop.is_set():
+        while not stop.is_set() and found is not None:
+            prompt = found
             choices = components(prompt)
             if not choices:
                 self.stats.refusals += not moved
@@ -232,18 +261,18 @@ class Player:
                 except TimeoutError:
                     self.stats.fail("no prompt within 15 s after a die")
                     return moved
-                prompt = self.fake.messages[done.followups[-1]]
+                found = self.fake.messages.get(done.followups[-1])
             elif choices[0]["type"] == 3:
                 value = self.rng.choice(choices[0]["options"])["value"]
                 done = await self.click(who, prompt, choices[0]["custom_id"], [value])
                 if done is None:
                     return moved
-                prompt = self.fake.messages[int(prompt["id"])]
+                found = self.fake.messages.get(int(prompt["id"]))
             else:
                 done = await self.click(who, prompt, self.rng.choice(ids))
                 if done is None:
                     return moved
-                prompt = self.fake.messages[int(prompt["id"])]
+                found = self.fake.messages.get(int(prompt["id"]))
             self.stats.actions_clicked += self.stats.measuring
             moved = True
         return moved

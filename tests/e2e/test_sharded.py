@@ -94,7 +94,8 @@ async def test_two_shard_processes_share_one_database_and_survive_kill_9(fake, p
 
         # A few decisions on shard 0, then its process is killed in the middle of the game.
         alice = players[0].users[0]
-        board = fake.messages[boards[0]]
+        board = players[0].table(boards[0])
+        assert board is not None
         act = next(c for c in custom_ids(board) if c.endswith(":act"))
         assert await players[0].decide(alice, board, act, stop)
         await quiet(fake)

@@ -18,6 +18,10 @@ class HandsFront:
     domain = "test-hands"
     lobby_options = ()
     challenge = None
+    board_message = True
+
+    def turn(self, view: HandsView) -> str:
+        return f"r{view.round}"
 
     def title(self, tr: Tr) -> str:
         return tr._("Hidden Hands")

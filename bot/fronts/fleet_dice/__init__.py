@@ -1,14 +1,22 @@
-"""Fleet: The Dice Game at the table: the board, the public roll with its dice buttons, each
-player's sheet and prompts, the final scores. Draws views only (the seed never reaches it)."""
+"""Fleet: The Dice Game at the table.
+
+The public message of each draft is the table itself: the dice and the pick order, the
+standings, who the table waits for and the last moves, with a button per die, so the state of
+the game is always at the bottom of the channel. Each player's sheet is a picture (text as the
+fallback); a prompt says what every choice does and highlights the boxes it would mark. Views
+only: the seed never reaches a front.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from bot.fronts.base import ChallengeSpec, Choice, Ctx, OptionSpec, Panel
-from bot.fronts.fleet_dice.events import bonus_text, event_line
-from bot.fronts.fleet_dice.sheet import sheet_lines
-from bot.fronts.fleet_dice.words import CATEGORIES, EMOJI, face, name, title
+from bot.fronts.fleet_dice.details import detail, effect
+from bot.fronts.fleet_dice.events import STAR_SOURCES, bonus_text, event_line
+from bot.fronts.fleet_dice.picture import Spot, sheet_picture
+from bot.fronts.fleet_dice.sheet import LINE, legend, section_lines, sheet_lines
+from bot.fronts.fleet_dice.words import CATEGORIES, EMOJI, TITLES, face, name, title
 from bot.i18n import N_, Tr
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
@@ -16,8 +24,9 @@ from engine.core.events import Event
 from engine.core.game import GameResult
 from engine.fleet_dice.player import coin_boxes, section_name, total_fish
 from engine.fleet_dice.rules import FleetDice
-from engine.fleet_dice.scoring import breakdown
-from engine.fleet_dice.state import RUTH, FleetView, Task
+from engine.fleet_dice.scoring import SOLO_RANKS, breakdown, next_rank
+from engine.fleet_dice.sheet import BOAT_TYPES
+from engine.fleet_dice.state import CROSSED, RUTH, FleetView, Task
 
 RULES = N_(
     "Each round: **boat phase** (take a die in turn and use it; then everyone uses the "
@@ -26,17 +35,18 @@ RULES = N_(
     "with harbor, wharf and market dice).\n"
     "Always mark the **top-most open box** of a section. Circles fire when marked: **L** "
     "activates a license, **B** launches a boat, **?** is your choice. Coins fill the coin "
-    "track; a ★ box gives a **star action** (mark the top box of any section). Any die may be "
-    "taken as 1 coin.\n"
+    "track; a ★ box gives a **star action** (mark the top box of any section; you may "
+    "decline it). Any die may be taken as 1 coin.\n"
     "Score: fish + boats + licenses + buildings + bonus. 10 rounds (solo: 8, against "
     "Captain Ruth, who crosses out your boxes from the bottom).\n"
-    "Press **Act** on the board (or /table act) whenever the table is waiting for you."
+    "The roll message at the bottom is the table: the dice, the scores, who the table waits "
+    "for. Press **Act** whenever it waits for you, **Mine** for your sheet."
 )
 PROMPTS: dict[str, str] = {
-    "pick": N_("Pick a die from the pool"),
-    "star": N_("Star action: mark the top box of any section"),
-    "bonus": N_("Choose your King Crab bonus"),
-    "oyster": N_("How many oyster boats take 1 fish + 1 coin?"),
+    "pick": N_("pick a die from the pool"),
+    "star": N_("star action: mark the top box of any section"),
+    "bonus": N_("choose your King Crab bonus"),
+    "oyster": N_("how many oyster boats take 1 fish + 1 coin?"),
 }
 REFUSALS: dict[str, str] = {
     "over": N_("The game is over; nothing can be played any more."),
@@ -44,7 +54,11 @@ REFUSALS: dict[str, str] = {
     "bad_use": N_("You can't do that with this die: pick one of the uses offered."),
     "full": N_("{section} has no open box to mark."),
     "not_now": N_("That is not possible now: {owed}."),
+    "held": N_("Wait: players before you in turn order choose their King Crab bonus first."),
 }
+STEP_PHASES = {"boat": "boat", "town": "town", "income": "income", "fishing": "income"}
+RECENT = 4
+"""Last moves shown on the table."""
 
 
 class FleetDiceFront:
@@ -55,32 +69,44 @@ class FleetDiceFront:
         OptionSpec("trophies", N_("Trophies"), ((N_("off"), False), (N_("on"), True))),
     )
     challenge: ChallengeSpec | None = ChallengeSpec(ai=0)
+    board_message = False
 
     def __init__(self) -> None:
-        self.rules_object = FleetDice()
+        self.game = FleetDice()
 
     def title(self, tr: Tr) -> str:
         return tr._("Fleet: The Dice Game")
 
+    def turn(self, view: FleetView) -> str:
+        return f"r{view.round}"
+
     # --- the public table ------------------------------------------------------------------------
 
-    def board(self, view: FleetView, ctx: Ctx) -> Panel:
-        tr = ctx.tr
-        sheet = self.rules_object.sheet_for(view)
+    def _head(self, tr: Tr, view: FleetView) -> str:
         if view.phase == "over":
-            head = tr._("Game over after {rounds} rounds", rounds=view.rounds)
-        else:
-            head = tr._(
-                "Round {round}/{rounds} · {phase}",
-                round=view.round,
-                rounds=view.rounds,
-                phase=_phase(tr, view.phase),
-            )
+            return tr._("Game over after {rounds} rounds", rounds=view.rounds)
+        return tr._(
+            "Round {round}/{rounds} · {phase}",
+            round=view.round,
+            rounds=view.rounds,
+            phase=_phase(tr, view.phase),
+        )
+
+    def _standings(self, view: FleetView, ctx: Ctx) -> list[str]:
+        tr = ctx.tr
+        sheet = self.game.sheet_for(view)
         lines = []
-        if view.pool and view.stage == "pick":
-            lines.append(tr._("Dice: {dice}", dice=" · ".join(face(tr, f) for f in view.pool)))
-        if view.leftover:
-            lines.append(tr._("Leftover for everyone: {face}", face=face(tr, view.leftover)))
+        for seat, p in enumerate(view.players):
+            vp = sum(breakdown(sheet, view, seat).values())
+            lines.append(
+                tr._(
+                    "**{name}** {vp} VP · {coins} 🪙 · {fish} 🐟",
+                    name=ctx.name(seat),
+                    vp=vp,
+                    coins=coin_boxes(p),
+                    fish=total_fish(p),
+                )
+            )
         if view.ruth is not None:
             r = view.ruth
             lines.append(
@@ -91,93 +117,175 @@ class FleetDiceFront:
                     wharf=name(tr, r.wharf),
                 )
             )
-        elif view.phase != "over":
+        return lines
+
+    def _waiting(self, view: FleetView, ctx: Ctx) -> list[str]:
+        tr = ctx.tr
+        lines = []
+        for seat in ctx.waiting:
+            owed = self.owed(view, seat, ctx)
+            lines.append(tr._("⏳ {name}: {owed}", name=ctx.name(seat), owed=owed))
+        return lines
+
+    def _recent(self, ctx: Ctx, count: int = RECENT) -> list[str]:
+        """The last moves, one line per seat's move (its effects together); rolls are left
+        out, the step shows them."""
+        tr = ctx.tr
+        lines: list[str] = []
+        seat_of_line: list[int | None] = []
+        for e in ctx.recent:
+            if e.kind in ("roll", "leftover", "over"):
+                continue
+            words = effect(tr, e) if e.seat is not None and e.kind != "cross" else None
+            if words is not None and seat_of_line and seat_of_line[-1] == e.seat:
+                lines[-1] += f" · {words}"
+                continue
+            if words is not None:
+                lines.append(f"**{ctx.name(e.seat)}**: {words}")
+                seat_of_line.append(e.seat)
+            elif (line := self.event(e, ctx)) is not None:
+                lines.append(line)
+                seat_of_line.append(None)
+        return lines[-count:]
+
+    def board(self, view: FleetView, ctx: Ctx) -> Panel:
+        tr = ctx.tr
+        lines = [*self._waiting(view, ctx)]
+        if view.phase != "over" and view.ruth is None:
             lines.append(tr._("First player: {name}", name=ctx.name(view.first_player)))
-        if ctx.waiting:
-            names = tr.list([ctx.name(s) for s in ctx.waiting])
-            lines.append(tr._("Waiting for: {names}", names=names))
-        fields: list[tuple[str, Sequence[str]]] = []
-        for seat, p in enumerate(view.players):
-            vp = sum(breakdown(sheet, view, seat).values())
-            standing = tr._(
-                "{vp} VP · {coins} coins · {fish} fish",
-                vp=vp,
-                coins=coin_boxes(p),
-                fish=total_fish(p),
-            )
-            fields.append((ctx.name(seat), [standing]))
-        recent = [line for e in ctx.recent if (line := self.event(e, ctx))]
+        fields: list[tuple[str, Sequence[str]]] = [(tr._("Standings"), self._standings(view, ctx))]
+        recent = self._recent(ctx, 8)
         if recent:
-            fields.append((tr._("Last moves"), recent[-8:]))
-        return Panel(tr._("{game} — {head}", game=self.title(tr), head=head), lines, fields)
+            fields.append((tr._("Last moves"), recent))
+        heading = tr._("{game} — {head}", game=self.title(tr), head=self._head(tr, view))
+        return Panel(heading, lines, fields)
 
     def public_step(self, view: FleetView, ctx: Ctx) -> Panel | None:
-        """The roll of a draft: its dice, the pick order, the leftover; a button per face."""
-        if view.phase not in ("boat", "town") or view.stage not in ("pick", "leftover"):
+        """The table during a draft: its dice and pick order, the standings, who the table
+        waits for and the last moves, with a button per die (RULES §3)."""
+        if view.phase not in STEP_PHASES:
             return None
         tr = ctx.tr
-        lines = [tr._("Dice: {dice}", dice=" · ".join(face(tr, f) for f in view.pool) or "—")]
-        order = []
-        for i, seat in enumerate(view.order):
-            who = tr._("Captain Ruth") if seat == RUTH else ctx.name(seat)
-            order.append(f"~~{who}~~" if i < view.picks else who)
-        if order:
-            lines.append(tr._("Pick order: {order}", order=" → ".join(order)))
-        if view.stage == "leftover" and view.leftover:
-            lines.append(tr._("Everyone uses the leftover {face}.", face=face(tr, view.leftover)))
+        lines: list[str] = []
+        if view.phase in ("boat", "town"):
+            rolled = view.rolled or view.pool
+            lines.append(tr._("Dice: {dice}", dice=" · ".join(face(tr, f) for f in rolled)))
+            takes = []
+            for taken in view.taken:
+                who, _, die = taken.partition(":")
+                name_ = tr._("Captain Ruth") if who == "ruth" else ctx.name(int(who))
+                takes.append(tr._("{name} {face}", name=name_, face=face(tr, die)))
+            if takes:
+                lines.append(tr._("Taken: {takes}", takes=" · ".join(takes)))
+            if view.stage == "pick":
+                order = []
+                for i, seat in enumerate(view.order):
+                    who = tr._("Captain Ruth") if seat == RUTH else ctx.name(seat)
+                    order.append(f"~~{who}~~" if i < view.picks else who)
+                lines.append(tr._("Pick order: {order}", order=" → ".join(order)))
+            if view.leftover:
+                lines.append(tr._("Leftover for everyone: {face}", face=face(tr, view.leftover)))
+        fields: list[tuple[str, Sequence[str]]] = [(tr._("Standings"), self._standings(view, ctx))]
+        recent = self._recent(ctx)
+        if recent:
+            fields.append((tr._("Last moves"), recent))
         choices: list[Choice] = []
-        if view.stage == "pick":
+        if view.phase in ("boat", "town") and view.stage == "pick":
             for die in dict.fromkeys(view.pool):
                 count = view.pool.count(die)
                 label = name(tr, die) + (f" ×{count}" if count > 1 else "")
                 choices.append(Choice(label, f"pick {die}", emoji=EMOJI.get(die)))
-        choices.append(Choice(tr._("Act"), None, style="primary"))
-        heading = tr._("🎲 Round {round} · {phase}", round=view.round, phase=_phase(tr, view.phase))
-        return Panel(heading, lines, choices=choices, key=f"{view.round}:{view.phase}")
+        choices += [
+            Choice(tr._("Act"), None, style="primary"),
+            Choice(tr._("Mine"), None, op="mine"),
+            Choice(tr._("Log"), None, op="log"),
+        ]
+        heading = ("🎲 " if view.phase in ("boat", "town") else "🎣 ") + self._head(tr, view)
+        key = f"{view.round}:{STEP_PHASES[view.phase]}"
+        status = "\n".join(self._waiting(view, ctx))
+        return Panel(heading, lines, fields, choices=choices, key=key, status=status)
 
     # --- one seat -------------------------------------------------------------------------------
 
     def private(self, view: FleetView, seat: int, ctx: Ctx) -> Panel:
         tr = ctx.tr
-        sheet = self.rules_object.sheet_for(view)
+        sheet = self.game.sheet_for(view)
         lines = sheet_lines(tr, sheet, view, seat, ctx.name(seat))
-        chunks: list[list[str]] = [[]]
+        blocks: list[list[str]] = [[]]
         for line in lines:
-            if line in (tr._("HARBOR"), tr._("WHARF")) or line.startswith(tr._("COINS")[:5]):
-                chunks.append([])
-            chunks[-1].append(line)
-        fields = [("\u200b", [_mono(chunk)]) for chunk in chunks[1:]]
-        return Panel(tr._("{name}'s sheet", name=ctx.name(seat)), [_mono(chunks[0])], fields)
+            if line in (tr._("HARBOR"), tr._("WHARF")) or line in legend(tr)[:1]:
+                blocks.append([])
+            blocks[-1].append(line)
+        fields = [("\u200b", [_mono(block)]) for block in blocks[1:]]
+        image = sheet_picture(tr, sheet, view, seat, ctx.name(seat))
+        heading = tr._("{name}'s sheet", name=ctx.name(seat))
+        return Panel(heading, [_mono(blocks[0])], fields, image=image)
 
     def prompt(self, view: FleetView, seat: int, actions: Sequence[Action], ctx: Ctx) -> Panel:
         tr = ctx.tr
-        task = self.rules_object.pending(view, seat)
+        task = self.game.pending(view, seat)
         if task is None:
             return Panel(tr._("Nothing to decide right now."))
-        lines = []
+        sheet = self.game.sheet_for(view)
+        lines: list[str] = []
+        if view.ruth is not None:
+            ruth = [
+                line
+                for e in ctx.recent
+                if e.kind in ("ruth", "cross")
+                if (line := self.event(e, ctx))
+            ]
+            lines += [f"🧭 {line}" for line in ruth[-2:]]
         if task.kind == "pick" and view.pool:
             lines.append(tr._("Dice: {dice}", dice=" · ".join(face(tr, f) for f in view.pool)))
-        sheet = self.rules_object.sheet_for(view)
-        summary = sheet_lines(tr, sheet, view, seat, ctx.name(seat))[:2]
-        fields = [(tr._("{name}'s sheet", name=ctx.name(seat)), [_mono(summary)])]
-        choices = [self._choice(tr, a) for a in actions]
-        return Panel(_capital(self._owed_task(tr, task)), lines, fields, choices=choices)
+        if task.kind == "star":
+            lines.append(self._star_reason(tr, task))
+        if task.kind == "bonus":
+            lines.append(tr._("Choose one no one else has: it scores at the end (up to 10 VP)."))
+        choices = []
+        spots: list[Spot] = []
+        touched: list[str] = []
+        for action in self._in_pool_order(view, actions):
+            line, marks = detail(tr, self.game, view, seat, action)
+            choices.append(self._choice(tr, action, line))
+            spots += marks
+            touched += [section for section, _ in marks if section != "coins"]
+        block: list[str] = []
+        for section in dict.fromkeys(touched):
+            block += section_lines(tr, sheet, view, seat, section)
+        if task.kind == "use" and task.face in BOAT_TYPES and not block:
+            block = section_lines(tr, sheet, view, seat, task.face)
+        fields = [(tr._("Your sheet"), [_mono(block[:10])])] if block else []
+        image = sheet_picture(tr, sheet, view, seat, ctx.name(seat), spots)
+        return Panel(_capital(self._owed_task(tr, task)), lines, fields, image, choices)
+
+    def _star_reason(self, tr: Tr, task: Task) -> str:
+        if task.source == "coins" and task.box:
+            return tr._("Your coins reached the ★ on box {box}: mark any section.", box=task.box)
+        source = tr._(STAR_SOURCES.get(task.source or "", task.source or ""))
+        return tr._("A star action from {source}: mark any section.", source=source)
+
+    @staticmethod
+    def _in_pool_order(view: FleetView, actions: Sequence[Action]) -> list[Action]:
+        """Picks in the order the roll message shows the dice."""
+        order = {face: i for i, face in enumerate(dict.fromkeys(view.pool))}
+        return sorted(actions, key=lambda a: order.get(a.args[0], 99) if a.verb == "pick" else 0)
 
     def owed(self, view: FleetView, seat: int, ctx: Ctx) -> str:
-        task = self.rules_object.pending(view, seat)
+        task = self.game.pending(view, seat)
         return self._owed_task(ctx.tr, task) if task else ""
 
     def _owed_task(self, tr: Tr, task: Task) -> str:
         if task.kind == "use":
             die = face(tr, task.face or "")
             if task.chosen:
-                return tr._("use your chosen {face} die", face=die)
-            return tr._("use the leftover {face} die", face=die)
+                return tr._("use your chosen {face}", face=die)
+            return tr._("use the leftover {face}", face=die)
         if task.kind == "circle":
             return tr._("{kind} ? circle: license or boat", kind=name(tr, task.section or ""))
-        return tr._(PROMPTS[task.kind]).lower() if task.kind in PROMPTS else task.kind
+        return tr._(PROMPTS[task.kind]) if task.kind in PROMPTS else task.kind
 
-    def _choice(self, tr: Tr, action: Action) -> Choice:
+    def _choice(self, tr: Tr, action: Action, line: str) -> Choice:
         verb, arg = action.verb, action.args[0] if action.args else ""
         names = " + ".join(name(tr, section_name(a)) for a in arg.split("+")) if arg else ""
         emoji = EMOJI.get(arg.split("+")[0]) if verb in ("pick", "use", "buffet") else None
@@ -193,13 +301,14 @@ class FleetDiceFront:
             "scrap": lambda: tr._("Scrap Yard: star action"),
             "reroll": lambda: tr._("Casino: reroll"),
             "star": lambda: tr._("Star: {section}", section=names),
+            "skip": lambda: tr._("Skip this star action"),
             "choose": lambda: tr._("Activate license") if arg == "license" else tr._("Launch boat"),
             "bonus": lambda: bonus_text(tr, arg),
             "oyster": lambda: tr.ngettext(
                 "{n} oyster boat takes a coin", "{n} oyster boats take a coin", int(arg or 0)
             ),
         }[verb]()
-        return Choice(label, action.text, emoji=emoji)
+        return Choice(label, action.text, detail=line, emoji=emoji)
 
     # --- words ------------------------------------------------------------------------------------
 
@@ -215,36 +324,87 @@ class FleetDiceFront:
             fields["section"] = name(tr, str(fields["section"]))
         if "owed" in fields:
             owed = str(fields["owed"])
-            fields["owed"] = tr._(PROMPTS[owed]).lower() if owed in PROMPTS else owed
+            fields["owed"] = tr._(PROMPTS[owed]) if owed in PROMPTS else owed
         return tr._(REFUSALS[error.code], **fields)
 
     def final(self, result: GameResult, view: FleetView, ctx: Ctx) -> Panel:
         tr = ctx.tr
-        fields: list[tuple[str, Sequence[str]]] = []
-        for s in result.seats:
-            parts = " · ".join(
-                f"{tr._(CATEGORIES[k])} {v}" for k, v in s.breakdown.items() if k in CATEGORIES
-            )
-            lines = [parts]
-            if s.title:
-                lines.append(f"**{title(tr, s.title)}**")
-            head = tr._(
-                "{rank}. {name} — {total} VP", rank=s.rank, name=ctx.name(s.seat), total=s.total
-            )
-            fields.append((head, lines))
+        again = Choice(tr._("Play again"), None, style="success", op="again")
+        if len(view.players) == 1:
+            return self._solo_final(result, view, ctx, again)
+        seats = [s.seat for s in result.seats]
+        width = max(4, min(7, (LINE - 10) // len(seats) - 1))
+        header = " " * 10 + "".join(f"{ctx.name(s)[:width]:>{width + 1}}" for s in seats)
+        rows = [header]
+        for key in CATEGORIES:
+            values = "".join(f"{result.of(s).breakdown.get(key, 0):>{width + 1}}" for s in seats)
+            rows.append(f"{tr._(CATEGORIES[key])[:10]:<10}{values}")
+        totals = "".join(f"{result.of(s).total:>{width + 1}}" for s in seats)
+        rows.append(f"{tr._('total')[:10].upper():<10}{totals}")
         notes = []
-        if "tie_broken" in result.reasons:
-            notes.append(tr._("Tied on points; most fish breaks the tie."))
-        if "tie_shared" in result.reasons:
-            notes.append(tr._("Tied on points and fish: the win is shared."))
-        if len(view.players) > 1:
-            names = tr.list([ctx.name(w) for w in result.winners])
-            notes.append(tr._("Winner: {names}", names=names))
-        return Panel(tr._("Final scores"), notes, fields)
+        first, second = result.seats[0], result.seats[1]
+        winners = tr.list([ctx.name(w) for w in result.winners])
+        if len(result.winners) > 1:
+            notes.append(tr._("Tied on points and fish: {names} share the win.", names=winners))
+        elif first.total == second.total:
+            notes.append(tr._("{name} wins on fish after a tie on points.", name=winners))
+        else:
+            notes.append(
+                tr.ngettext(
+                    "{name} wins by {n} point.",
+                    "{name} wins by {n} points.",
+                    first.total - second.total,
+                    name=winners,
+                )
+            )
+        heading = tr._("Final scores")
+        return Panel(heading, [*notes, _mono(rows)], choices=[again])
+
+    def _solo_final(self, result: GameResult, view: FleetView, ctx: Ctx, again: Choice) -> Panel:
+        tr = ctx.tr
+        me = result.seats[0]
+        lines = [
+            tr._(
+                "{name} scores {total} against Captain Ruth: **{title}**",
+                name=ctx.name(me.seat),
+                total=me.total,
+                title=title(tr, me.title),
+            )
+        ]
+        up = next_rank(me.total)
+        if up is not None:
+            floor, code = up
+            lines.append(
+                tr.ngettext(
+                    "{n} more point for {title}.",
+                    "{n} more points for {title}.",
+                    floor - me.total,
+                    title=title(tr, code),
+                )
+            )
+        ladder = [
+            f"{floor:>3} {tr._(TITLES[code])}" + ("  ◀" if code == me.title else "")
+            for floor, code in SOLO_RANKS
+        ]
+        parts = " · ".join(f"{tr._(CATEGORIES[k])} {v}" for k, v in me.breakdown.items())
+        crossed = sum(m.count(CROSSED) for m in view.players[me.seat].marks.values())
+        ruth = tr.ngettext(
+            "Ruth crossed out {n} of your boxes.", "Ruth crossed out {n} of your boxes.", crossed
+        )
+        return Panel(
+            tr._("Final scores"),
+            [*lines, parts, ruth],
+            [(tr._("Ranks"), [_mono(ladder)])],
+            choices=[again],
+        )
 
     def rules(self, ctx: Ctx) -> Panel:
         tr = ctx.tr
-        return Panel(tr._("{game} — quick reference", game=self.title(tr)), [tr._(RULES)])
+        return Panel(
+            tr._("{game} — quick reference", game=self.title(tr)),
+            [tr._(RULES)],
+            [(tr._("The sheet, as text"), [_mono(legend(tr))])],
+        )
 
     def title_name(self, code: str | None, ctx: Ctx) -> str:
         return title(ctx.tr, code)

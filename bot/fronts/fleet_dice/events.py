@@ -81,12 +81,7 @@ def event_line(event: Event, ctx: Ctx) -> str | None:
             "{name} rolls {face} for the start bonus.", name=who, face=face(tr, str(d["face"]))
         ),
         "pick": lambda: tr._("{name} takes {face}.", name=who, face=face(tr, str(d["face"]))),
-        "star": lambda: tr._(
-            "{name}'s star action ({source}) marks {section}.",
-            name=who,
-            source=tr._(STAR_SOURCES.get(str(d.get("source")), str(d.get("source")))),
-            section=name(tr, str(d["section"])),
-        ),
+        "skip": lambda: tr._("{name} declines a star action.", name=who),
         "forfeit": lambda: tr._(
             "{name} loses a star action: no section has an open box.", name=who
         ),
@@ -109,11 +104,20 @@ def event_line(event: Event, ctx: Ctx) -> str | None:
             name=who,
             where=tr._("round fishing") if d["source"] == "round" else tr._("Captain's Club"),
         ),
-        "mark": lambda: tr._(
-            "{name} marks {section} box {box}.",
-            name=who,
-            section=name(tr, str(d["section"])),
-            box=d["box"],
+        "mark": lambda: (
+            tr._(
+                "{name} marks {section} box {box} with a star action.",
+                name=who,
+                section=name(tr, str(d["section"])),
+                box=d["box"],
+            )
+            if d.get("via") == "star"
+            else tr._(
+                "{name} marks {section} box {box}.",
+                name=who,
+                section=name(tr, str(d["section"])),
+                box=d["box"],
+            )
         ),
         "license": lambda: _license(tr, who, d),
         "club": lambda: tr._("{name} holds a private fishing phase (Captain's Club).", name=who),

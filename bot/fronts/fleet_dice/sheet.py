@@ -1,4 +1,5 @@
-"""A player's sheet as monospace text, in lines short enough for a phone (DISCORD.md)."""
+"""A player's sheet as monospace text: the accessible fallback of the sheet picture, in lines a
+phone shows without wrapping (≤ 36 characters)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from engine.fleet_dice.scoring import breakdown
 from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS, WHARF_BUILDINGS, Sheet
 from engine.fleet_dice.state import CROSSED, MARKED, FleetView
 
-LINE = 40
+LINE = 36
 OPEN_GLYPH = {
     "box": "·",
     "L": "L",
@@ -31,51 +32,86 @@ def boxes(sheet: Sheet, marks: str, section: str) -> str:
     )
 
 
+def legend(tr: Tr) -> list[str]:
+    return [
+        tr._("x yours  / Ruth's  · open  * star"),
+        tr._("L license  B boat  ? either"),
+        tr._("K King Crab license  F fishing"),
+        tr._("A activates  [2/4] a boat's fish"),
+    ]
+
+
+def boat_line(sheet: Sheet, view: FleetView, seat: int, kind: str) -> str | None:
+    p = view.players[seat]
+    fleet = p.boats.get(kind, [])
+    if not fleet or kind == "research_vessel":
+        return None
+    cap = capacity(sheet, p, kind)
+    return "  " + " ".join(f"[{f}/{cap}]" for f in fleet)
+
+
+def section_lines(tr: Tr, sheet: Sheet, view: FleetView, seat: int, section: str) -> list[str]:
+    """The line of one section (and its boats), as the sheet shows it."""
+    p = view.players[seat]
+    short = section.rpartition(":")[2]
+    marks = boxes(sheet, p.marks[section], section)
+    if section in BOAT_TYPES:
+        lines = [f"{name(tr, section):<10}{marks} L{p.licenses[section]}"]
+    elif section.startswith("harbor:"):
+        row = f"{name(tr, short):<16}{marks}"
+        if short == "king_crab" and king_crab_license(sheet, p):
+            row += " " + (p.king_crab_bonus or "?")
+        lines = [row]
+    else:
+        done = " ✓" if short in p.completed else ""
+        lines = [f"{name(tr, short)[:19]:<20}{marks}{done}"]
+    boat = boat_line(sheet, view, seat, short)
+    return [*lines, boat] if boat else lines
+
+
+def wrap(text: str, width: int = LINE) -> list[str]:
+    """Break a line at spaces so no part is wider than `width` (later parts indented)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        elif lines:
+            lines.append("    " + word)
+        else:
+            lines.append(word)
+    return lines
+
+
+def standing(tr: Tr, sheet: Sheet, view: FleetView, seat: int) -> str:
+    parts = breakdown(sheet, view, seat)
+    return tr._("fish {fish} boats {boats} lic {licenses} bldg {buildings} +{bonus}", **parts)
+
+
 def sheet_lines(tr: Tr, sheet: Sheet, view: FleetView, seat: int, who: str) -> list[str]:
     """One player's whole sheet as text."""
     p = view.players[seat]
-    parts = breakdown(sheet, view, seat)
-    lines = [
-        tr._("{name} · {vp} VP", name=who, vp=sum(parts.values())),
-        tr._("fish {fish} boats {boats} lic {licenses} bldg {buildings} bonus {bonus}", **parts),
-        tr._("SEA        column        lic"),
-    ]
+    vp = sum(breakdown(sheet, view, seat).values())
+    lines = [tr._("{name} · {vp} VP", name=who[:24], vp=vp), standing(tr, sheet, view, seat)]
+    lines.append(tr._("SEA"))
     for kind in BOAT_TYPES:
-        lines.append(
-            f"{name(tr, kind):<10} {boxes(sheet, p.marks[kind], kind)}  L{p.licenses[kind]}"
-        )
-        fleet = p.boats.get(kind, [])
-        if fleet:
-            cap = capacity(sheet, p, kind)
-            lines.append("  " + tr._("fish") + " " + " ".join(f"{f}/{cap}" for f in fleet))
+        lines += section_lines(tr, sheet, view, seat, kind)
     lines.append(tr._("HARBOR"))
     for ship in HARBOR_SHIPS:
-        section = f"harbor:{ship}"
-        row = f"{name(tr, ship):<15} {boxes(sheet, p.marks[section], section)}"
-        if ship == "king_crab" and king_crab_license(sheet, p):
-            row += " " + tr._("bonus: {bonus}", bonus=p.king_crab_bonus or "?")
-        lines.append(row)
-        fleet = p.boats.get(ship, [])
-        if fleet and ship != "research_vessel":
-            cap = capacity(sheet, p, ship)
-            lines.append("  " + tr._("fish") + " " + " ".join(f"{f}/{cap}" for f in fleet))
+        lines += section_lines(tr, sheet, view, seat, f"harbor:{ship}")
     lines.append(tr._("WHARF"))
     for building in WHARF_BUILDINGS:
-        section = f"wharf:{building}"
-        done = " ✓" if building in p.completed else ""
-        lines.append(f"{name(tr, building):<19} {boxes(sheet, p.marks[section], section)}{done}")
+        lines += section_lines(tr, sheet, view, seat, f"wharf:{building}")
     if p.hexagons:
-        lines.append(
-            "  " + tr._("hexagons: {list}", list=", ".join(name(tr, h) for h in p.hexagons))
-        )
+        text = tr._("hexagons: {list}", list=", ".join(name(tr, h) for h in p.hexagons))
+        lines += wrap("  " + text)
     if "scrap_yard" in p.completed:
         uses = sheet.wharf["scrap_yard"].uses
-        lines.append("  " + tr._("scrap yard uses: {used}/{uses}", used=p.scrap_uses, uses=uses))
-    lines.append(tr._("COINS {coins}  (* star)", coins=coin_boxes(p)))
+        lines.append("  " + tr._("Scrap Yard used {used}/{uses}", used=p.scrap_uses, uses=uses))
+    lines.append(tr._("COINS {coins}", coins=coin_boxes(p)))
     stars = sheet.stars
     track = "".join(
         m if m in (MARKED, CROSSED) else ("*" if i in stars else "·") for i, m in enumerate(p.coins)
     )
     lines += [track[i : i + 25] for i in range(0, len(track), 25)]
-    lines.append(tr._("x yours / Ruth's · open: L B ? circles"))
-    return [line[:LINE] for line in lines]
+    lines += legend(tr)
+    return lines

@@ -101,7 +101,8 @@ def test_ruth_takes_an_exhausted_die_and_passes_when_nothing_else_remains():
         (["market", "wharf", "harbor", "cod"], "harbor"),
         (["market", "wharf", "cod"], "wharf"),
         (["market", "market", "cod"], "cod"),
-        (["market", "market", "coins"], "coins"),
+        (["market", "market", "coins"], "market"),  # §17.1: the joker comes last
+        (["coins", "coins"], "coins"),
         (["market", "market"], "market"),
     ],
 )

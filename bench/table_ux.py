@@ -1,0 +1,174 @@
+"""How a table feels to its players, in figures: plays Fleet Dice through the bot in SimCord
+(a 2-player game, a solo game, a daily challenge), players choosing as the engine's default
+move would, and counts per player and round what they see:
+
+- public messages posted in the table's thread, and pings (messages mentioning someone);
+- clicks each player makes;
+- at every click, how many messages below the newest the table's state is (the message with
+  the scores and who the table waits for).
+
+    python -m bench.table_ux [--seed 1] [--out DIR]
+
+`--out DIR` also writes each table's channel as it reads scrolled back at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import simcord
+
+from tests.cogs.harness import Table, make_bot
+
+
+class Watch:
+    """Counts, per round, what a table's players see."""
+
+    def __init__(self, table: Table, humans: list[Any]) -> None:
+        self.table = table
+        self.humans = humans
+        self.seen_requests = 0
+        self.public: Counter[int] = Counter()
+        self.pings: dict[int, Counter[int]] = {h.id: Counter() for h in humans}
+        self.clicks: dict[int, Counter[int]] = {h.id: Counter() for h in humans}
+        self.distance: list[int] = []
+        self.rounds: set[int] = set()
+
+    async def round_now(self) -> int:
+        state = await self.table.state()
+        return max(1, int(getattr(state, "round", 1)))
+
+    async def after(self, actor: Any, result: Any) -> None:
+        table = self.table
+        current = await self.round_now()
+        self.rounds.add(current)
+        self.clicks[actor.id][current] += 1
+        thread = str(table.thread_id)
+        for req in table.env.http_requests[self.seen_requests :]:
+            if req.method == "POST" and req.path == f"/channels/{thread}/messages":
+                self.public[current] += 1
+                content = (req.json or {}).get("content") or ""
+                for h in self.humans:
+                    if f"<@{h.id}>" in content:
+                        self.pings[h.id][current] += 1
+        self.seen_requests = len(table.env.http_requests)
+        row = await table.row()
+        marker = row.step_message_id or row.board_message_id
+        if marker is None or row.status != "active":
+            return
+        ids = [m.id async for m in table.thread().history(limit=200)]  # newest first
+        if marker in ids:
+            self.distance.append(ids.index(marker))
+
+    def report(self, name: str) -> dict[str, Any]:
+        rounds = max(1, len(self.rounds))
+        per_player = {}
+        for h in self.humans:
+            clicks = [self.clicks[h.id][r] for r in sorted(self.rounds)]
+            pings = [self.pings[h.id][r] for r in sorted(self.rounds)]
+            per_player[h.name] = {
+                "pings_per_round": round(sum(pings) / rounds, 2),
+                "max_pings_in_a_round": max(pings or [0]),
+                "clicks_per_round": round(sum(clicks) / rounds, 1),
+                "clicks_min_max": [min(clicks or [0]), max(clicks or [0])],
+            }
+        return {
+            "table": name,
+            "rounds": rounds,
+            "public_messages_per_round": round(sum(self.public.values()) / rounds, 2),
+            "max_public_in_a_round": max(self.public.values() or [0]),
+            "players": per_player,
+            "table_state_distance": {
+                "mean": round(statistics.fmean(self.distance), 2) if self.distance else None,
+                "max": max(self.distance or [0]),
+            },
+        }
+
+
+async def channel_text(table: Table) -> str:
+    """The table's thread as it reads scrolled back, oldest first."""
+    lines = []
+    async for m in table.thread().history(limit=500, oldest_first=True):
+        lines.append(f"--- {m.author.name}: {m.content}")
+        for e in m.embeds:
+            lines.append(f"  [{e.title}]")
+            lines += [f"  {line}" for line in (e.description or "").splitlines()]
+            for f in e.fields:
+                lines.append(f"  · {f.name}")
+                lines += [f"    {line}" for line in f.value.splitlines()]
+        for r in m.components:
+            lines.append("  " + " ".join(f"[{c.label}]" for c in r.children))
+    return "\n".join(lines)
+
+
+async def play(kind: str, seed: int, out: Path | None) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        bot = make_bot(str(Path(tmp) / "ux.db"))
+        async with simcord.run(bot) as env:
+            await bot.tree.sync()
+            guild = env.create_guild()
+            channel = guild.create_text_channel("games")
+            table = Table(env, bot, guild, channel, rng=random.Random(seed), sensible=True)
+            if kind == "two players":
+                alice, bob = table.add("alice", "bob")
+                humans = [alice, bob]
+                await table.open(alice)
+                await bob.click(await table.lobby(), label="Join")
+                await alice.click(await table.lobby(), label="Start")
+            elif kind == "solo":
+                (alice,) = table.add("alice")
+                humans = [alice]
+                await table.open(alice, "table solo")
+            else:
+                (alice,) = table.add("alice")
+                humans = [alice]
+                before = {t.id for t in channel.threads}
+                await alice.slash(channel, "challenge")
+                table.thread_id = next(t.id for t in channel.threads if t.id not in before)
+            watch = Watch(table, humans)
+            watch.seen_requests = 0
+            table.on_click = watch.after
+            await table.play_to_end()
+            if out is not None:
+                out.mkdir(parents=True, exist_ok=True)
+                name = kind.replace(" ", "-")
+                (out / f"{name}.txt").write_text(await channel_text(table) + "\n")
+            if bot.repo is not None:
+                await bot.repo.close()
+                bot.repo = None
+    return watch.report(kind)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.table_ux")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args()
+    reports = [
+        asyncio.run(play(k, args.seed, args.out)) for k in ("two players", "solo", "challenge")
+    ]
+    for r in reports:
+        print(f"== {r['table']}: {r['rounds']} rounds")
+        public, most = r["public_messages_per_round"], r["max_public_in_a_round"]
+        print(f"   public messages per round {public} (max {most})")
+        for name, p in r["players"].items():
+            print(
+                f"   {name}: pings/round {p['pings_per_round']} "
+                f"(max {p['max_pings_in_a_round']}), clicks/round {p['clicks_per_round']} "
+                f"{p['clicks_min_max']}"
+            )
+        d = r["table_state_distance"]
+        print(f"   table state above the newest message: mean {d['mean']}, max {d['max']}")
+    print(json.dumps({"bench": "table_ux", "reports": reports}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,241 @@
+"""A player's score sheet as a picture, drawn like the printed one: the five boat columns with
+their circles and boats, the harbor ships and wharf buildings, the coin track with its stars.
+Ruth's crosses are red; in a prompt, the boxes the choices would mark are highlighted."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PIL import Image, ImageDraw
+
+from bot.fronts.fleet_dice.words import name
+from bot.fronts.pictures import font, png
+from bot.i18n import Tr
+from engine.fleet_dice.player import capacity, coin_boxes, king_crab_license
+from engine.fleet_dice.scoring import breakdown
+from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS, WHARF_BUILDINGS, Sheet
+from engine.fleet_dice.state import CROSSED, MARKED, FleetView
+
+WIDTH, HEIGHT = 860, 600
+BOX = 24
+PAPER = (250, 246, 234)
+INK = (40, 44, 52)
+FAINT = (150, 150, 150)
+SEA = (214, 233, 244)
+TOWN = (236, 228, 210)
+MARK = (31, 78, 121)
+RUTH = (200, 40, 40)
+LIGHT = (255, 214, 74)
+LIGHT_EDGE = (230, 120, 0)
+DONE = (46, 139, 87)
+COLUMN_TINT = {
+    "shrimp": (248, 200, 196),
+    "cod": (196, 214, 240),
+    "lobster": (240, 180, 170),
+    "swordfish": (205, 205, 225),
+    "oyster": (222, 214, 196),
+}
+CIRCLE_LETTER = {
+    "L": "L",
+    "B": "B",
+    "?": "?",
+    "LICENSE": "K",
+    "BOAT": "B",
+    "FISH": "F",
+    "ACTIVATE": "A",
+}
+
+Spot = tuple[str, int]
+"""A box: its section and its index (0-based); ``("coins", i)`` for the coin track."""
+
+
+def sheet_picture(
+    tr: Tr,
+    sheet: Sheet,
+    view: FleetView,
+    seat: int,
+    who: str,
+    highlight: Iterable[Spot] = (),
+) -> bytes:
+    lit = set(highlight)
+    image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
+    draw = ImageDraw.Draw(image)
+    p = view.players[seat]
+    parts = breakdown(sheet, view, seat)
+    draw.text((16, 12), tr._("{name} · {vp} VP", name=who, vp=sum(parts.values())), INK, font(22))
+    summary = tr._(
+        "fish {fish} · boats {boats} · licenses {licenses} · buildings {buildings} · bonus {bonus}",
+        **parts,
+    )
+    draw.text((WIDTH - 16, 18), summary, INK, font(14), anchor="ra")
+    _columns(draw, tr, sheet, view, seat, lit)
+    _harbor(draw, tr, sheet, view, seat, lit, x=440, y=56)
+    _wharf(draw, tr, sheet, view, seat, lit, x=440, y=250)
+    _coins(draw, tr, sheet, view, seat, lit, y=480)
+    _legend(draw, tr, HEIGHT - 26)
+    if p.king_crab_bonus and king_crab_license(sheet, p):
+        bonus = tr._("King Crab bonus: {bonus}", bonus=p.king_crab_bonus)
+        draw.text((WIDTH - 16, HEIGHT - 22), bonus, INK, font(12), anchor="ra")
+    return png(image)
+
+
+def _legend(draw: ImageDraw.ImageDraw, tr: Tr, y: int) -> None:
+    """Sample boxes with what they mean, so the picture reads without the text sheet."""
+    x = 16
+    samples = [
+        ("box", MARKED, False, tr._("marked")),
+        ("box", CROSSED, False, tr._("crossed by Ruth")),
+        ("box", ".", True, tr._("what this choice marks")),
+        (
+            "L",
+            ".",
+            False,
+            tr._("L license · B boat · ? either · K King Crab · F fishing · A activates"),
+        ),
+    ]
+    for kind, mark, lit, text in samples:
+        _box(draw, x, y, kind, mark, lit, 18)
+        draw.text((x + 22, y + 3), text, INK, font(12))
+        x += 30 + int(draw.textlength(text, font=font(12)))
+
+
+def _box(
+    draw: ImageDraw.ImageDraw, x: int, y: int, kind: str, mark: str, lit: bool, size: int = BOX
+) -> None:
+    """One box: a square, or a circle with its letter; marked, crossed or open; lit or not."""
+    s = size - 2
+    fill = LIGHT if lit else (255, 255, 255)
+    outline = LIGHT_EDGE if lit else FAINT
+    width = 3 if lit else 1
+    shape = [x, y, x + s, y + s]
+    if kind == "box":
+        draw.rectangle(shape, fill=fill, outline=outline, width=width)
+    else:
+        draw.ellipse(shape, fill=fill, outline=outline, width=width)
+        if mark not in (MARKED, CROSSED):
+            draw.text((x + s / 2, y + s / 2), CIRCLE_LETTER[kind], INK, font(size // 2 + 2), "mm")
+    if mark == MARKED:
+        inset = 4
+        draw.line([x + inset, y + inset, x + s - inset, y + s - inset], MARK, 3)
+        draw.line([x + inset, y + s - inset, x + s - inset, y + inset], MARK, 3)
+    elif mark == CROSSED:
+        draw.line([x + 2, y + s - 2, x + s - 2, y + 2], RUTH, 3)
+
+
+def _columns(
+    draw: ImageDraw.ImageDraw, tr: Tr, sheet: Sheet, view: FleetView, seat: int, lit: set[Spot]
+) -> None:
+    p = view.players[seat]
+    draw.rounded_rectangle([10, 48, 428, 466], 10, fill=SEA)
+    column = sheet.section_boxes(BOAT_TYPES[0])
+    for c, kind in enumerate(BOAT_TYPES):
+        x = 18 + c * 82
+        draw.rounded_rectangle([x, 56, x + 76, 86], 6, fill=COLUMN_TINT[kind])
+        draw.text((x + 38, 63), name(tr, kind), INK, font(13), anchor="ma")
+        level = p.licenses[kind]
+        draw.text((x + 38, 92), tr._("license {level}", level=level), INK, font(11), anchor="ma")
+        for i, box in enumerate(column):
+            _box(draw, x + 26, 110 + i * (BOX + 1), box, p.marks[kind][i], (kind, i) in lit)
+        fleet = p.boats.get(kind, [])
+        cap = capacity(sheet, p, kind)
+        for b in range(sheet.boat_count(kind)):
+            bx, by = x + 4 + (b % 2) * 36, 416 + (b // 2) * 24
+            if b < len(fleet):
+                draw.rounded_rectangle(
+                    [bx, by, bx + 34, by + 20], 5, fill=(255, 255, 255), outline=MARK
+                )
+                draw.text((bx + 17, by + 10), f"{fleet[b]}/{cap}", MARK, font(11), "mm")
+            else:
+                draw.rounded_rectangle([bx, by, bx + 34, by + 20], 5, outline=FAINT)
+
+
+def _harbor(
+    draw: ImageDraw.ImageDraw,
+    tr: Tr,
+    sheet: Sheet,
+    view: FleetView,
+    seat: int,
+    lit: set[Spot],
+    x: int,
+    y: int,
+) -> None:
+    p = view.players[seat]
+    draw.rounded_rectangle([x - 8, y - 8, WIDTH - 10, y + 180], 10, fill=SEA)
+    draw.text((x, y - 4), tr._("HARBOR"), INK, font(13))
+    for r, ship in enumerate(HARBOR_SHIPS):
+        section = f"harbor:{ship}"
+        row_y = y + 16 + r * 32
+        draw.text((x, row_y + 5), name(tr, ship), INK, font(13))
+        for i, box in enumerate(sheet.section_boxes(section)):
+            _box(
+                draw, x + 140 + i * (BOX + 2), row_y, box, p.marks[section][i], (section, i) in lit
+            )
+        fleet = p.boats.get(ship, [])
+        if fleet and ship != "research_vessel":
+            cap = capacity(sheet, p, ship)
+            chips = " ".join(f"{f}/{cap}" for f in fleet)
+            draw.text((x + 300, row_y + 5), chips, MARK, font(12))
+        elif fleet:
+            draw.text((x + 300, row_y + 5), tr._("{n} launched", n=len(fleet)), MARK, font(12))
+
+
+def _wharf(
+    draw: ImageDraw.ImageDraw,
+    tr: Tr,
+    sheet: Sheet,
+    view: FleetView,
+    seat: int,
+    lit: set[Spot],
+    x: int,
+    y: int,
+) -> None:
+    p = view.players[seat]
+    draw.rounded_rectangle([x - 8, y - 8, WIDTH - 10, y + 216], 10, fill=TOWN)
+    draw.text((x, y - 4), tr._("WHARF"), INK, font(13))
+    for r, building in enumerate(WHARF_BUILDINGS):
+        section = f"wharf:{building}"
+        row_y = y + 14 + r * 25
+        done = building in p.completed
+        draw.text((x, row_y + 4), name(tr, building), DONE if done else INK, font(13))
+        for i, box in enumerate(sheet.section_boxes(section)):
+            _box(draw, x + 160 + i * 24, row_y, box, p.marks[section][i], (section, i) in lit, 22)
+        if done:
+            cx = x + 160 + 5 * 24 + 8
+            draw.line([cx, row_y + 11, cx + 6, row_y + 17, cx + 18, row_y + 3], DONE, 3)
+        if building == "seafood_buffet" and p.hexagons:
+            text = ", ".join(name(tr, h) for h in p.hexagons)
+            draw.text((x + 316, row_y + 4), text, MARK, font(11))
+        if building == "scrap_yard" and done:
+            uses = sheet.wharf["scrap_yard"].uses or 0
+            draw.text((x + 316, row_y + 4), f"{p.scrap_uses}/{uses}", MARK, font(11))
+
+
+def _coins(
+    draw: ImageDraw.ImageDraw,
+    tr: Tr,
+    sheet: Sheet,
+    view: FleetView,
+    seat: int,
+    lit: set[Spot],
+    y: int,
+) -> None:
+    p = view.players[seat]
+    draw.text((16, y), tr._("COINS {coins}", coins=coin_boxes(p)), INK, font(13))
+    per_row = 38
+    size = 19
+    for i, mark in enumerate(p.coins):
+        bx = 16 + (i % per_row) * (size + 3)
+        by = y + 20 + (i // per_row) * (size + 4)
+        star = i in sheet.stars
+        lit_box = ("coins", i) in lit
+        fill = LIGHT if lit_box else (255, 255, 255)
+        draw.rectangle(
+            [bx, by, bx + size, by + size], fill=fill, outline=LIGHT_EDGE if lit_box else FAINT
+        )
+        if star:
+            draw.text((bx + size / 2, by + size / 2 + 1), "*", LIGHT_EDGE, font(16), "mm")
+        if mark == MARKED:
+            draw.line([bx + 3, by + 3, bx + size - 3, by + size - 3], MARK, 2)
+            draw.line([bx + 3, by + size - 3, bx + size - 3, by + 3], MARK, 2)
+        elif mark == CROSSED:
+            draw.line([bx + 2, by + size - 2, bx + size - 2, by + 2], RUTH, 3)

@@ -1,0 +1,77 @@
+"""The text forms of the actions, declared once: each verb's arguments and their shape. Shape
+only; whether an action is legal now is the rules' business.
+
+| text | answers | meaning |
+|---|---|---|
+| ``open cod`` · ``decline`` | choose | put that license up for auction · buy none this phase |
+| ``bid 6`` | open, raise | open at, or raise to, $6 |
+| ``pass`` | raise | out of the bidding for this license (refused on one's own opening) |
+| ``pay tuna`` · ``pay crate`` | pay | pay with one card of that type · one processed crate |
+| ``launch lobster`` | launch | launch a boat of that type from hand |
+| ``hire cod`` | hire | a card of that type becomes a captain |
+| ``process 4`` | process | a crate off a boat holding 4 onto the Processing Vessel license |
+| ``trade`` | trade | one processed crate for cards |
+| ``discard shrimp`` | discard | discard a card of that type |
+| ``stop`` | launch, hire, process, trade | no more of this now |
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.core.actions import Action, ActionSyntaxError
+from engine.fleet_cards.cards import BOAT_TYPES, GONE_FISHIN
+from engine.fleet_cards.payment import CRATE
+from engine.fleet_cards.state import TaskKind
+
+_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class Verb:
+    answers: tuple[TaskKind, ...]
+    """The decisions this verb answers."""
+    arity: int = 0
+    accepts: Callable[[str], bool] = lambda arg: True
+
+
+VERBS: dict[str, Verb] = {
+    "open": Verb(("choose",), 1, lambda a: bool(_ID.match(a))),
+    "decline": Verb(("choose",)),
+    "bid": Verb(("open", "raise"), 1, lambda a: a.isdigit() and len(a) <= 3),
+    "pass": Verb(("open", "raise")),
+    "pay": Verb(("pay",), 1, lambda a: a in BOAT_TYPES or a in (CRATE, GONE_FISHIN)),
+    "launch": Verb(("launch",), 1, lambda a: a in BOAT_TYPES),
+    "hire": Verb(("hire",), 1, lambda a: a in BOAT_TYPES),
+    "process": Verb(("process",), 1, lambda a: a.isdigit() and len(a) <= 2),
+    "trade": Verb(("trade",)),
+    "discard": Verb(("discard",), 1, lambda a: a in BOAT_TYPES),
+    "stop": Verb(("launch", "hire", "process", "trade")),
+}
+
+
+def parse_action(text: str) -> Action:
+    """Parse and check the shape of an action text.
+
+    >>> parse_action("bid 7").args
+    ('7',)
+    """
+    action = Action.parse(text)
+    check_shape(action)
+    return action
+
+
+def check_shape(action: Action) -> None:
+    text = action.text
+    verb = VERBS.get(action.verb)
+    if verb is None:
+        known = ", ".join(sorted(VERBS))
+        raise ActionSyntaxError(text, f"unknown verb {action.verb!r} (known: {known})")
+    if len(action.args) != verb.arity:
+        raise ActionSyntaxError(text, f"{action.verb!r} takes {verb.arity} argument(s)")
+    if action.args and not verb.accepts(action.args[0]):
+        raise ActionSyntaxError(
+            text, f"{action.args[0]!r} is not something {action.verb!r} can take"
+        )

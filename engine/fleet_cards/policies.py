@@ -1,0 +1,222 @@
+"""The greedy `heuristic` player: it serves default actions (a timeout, an absent player), AI
+seats, simulations and benchmarks. It decides from a seat's view only — its own hand, and of
+the others what lies on the table — never from the full state. (The `random` player is the
+core's `random_policy`.)
+
+It values everything in dollars: a card is worth its cash, more if it is a boat it could
+launch; a license is worth its VP plus what its bonus should bring in the rounds left.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.core.actions import Action
+from engine.fleet_cards.cards import GONE_FISHIN, Deck, builtin_deck
+from engine.fleet_cards.holdings import launchable_types, purse
+from engine.fleet_cards.payment import CRATE
+from engine.fleet_cards.views import FleetCardsView, PlayerView, as_player
+
+# What a bonus brings per round left, in dollars, by licenses owned before this one. Tuned by
+# simulation, not rules.
+BONUS_PER_ROUND = {
+    "shrimp": (1.3, 1.1, 0.9, 0.7),
+    "cod": (1.4, 0.9, 0.8, 0.7),
+    "lobster": (1.3, 0.8, 0.6, 0.5),
+    "tuna": (1.5, 0.9, 0.8, 0.6),
+    "processing": (1.0, 0.7, 0.6, 0.5),
+}
+BOAT_FUTURE_CRATES = 2.5
+"""Crates a boat launched now still catches, on average: part of what launching is worth."""
+CRATE_KEEP = 1.3
+"""A processed crate kept: $1 of cash, or cards in trade."""
+OVERBID = 1
+"""The most it bids above a license's minimum: money kept for boats wins more than a license
+won dear (measured: a cap of 1 beats 0, 2 and 3)."""
+VP_LATE = 1.0
+"""How much dearer a VP gets as the end nears (see `vp_rate`)."""
+PROCESS_TO_TRADE = 3.0
+"""Rounds left above which a crate is worth processing just to trade it."""
+
+
+def heuristic(
+    view: FleetCardsView, seat: int, legal: Sequence[Action], rng: random.Random
+) -> Action:
+    """The action that looks best for this seat, from its view."""
+    if len(legal) == 1:
+        return legal[0]
+    me = view.players[seat]
+    book = builtin_deck(view.options.deck)
+    verbs = {a.verb for a in legal}
+    if me.task == "pay":
+        return _pay(book, view, me, legal)
+    if "open" in verbs or "decline" in verbs:
+        return _choose(book, view, me, legal)
+    if "bid" in verbs:
+        return _bid(book, view, me, legal)
+    if "launch" in verbs:
+        return _launch(book, view, me, legal)
+    if "hire" in verbs:
+        return min(
+            (a for a in legal if a.verb == "hire"), key=lambda a: keep_value(book, me, a.args[0])
+        )
+    if "process" in verbs:
+        return _process(book, view, me, legal)
+    if "trade" in verbs:
+        return Action("trade")
+    if "discard" in verbs:
+        return min(legal, key=lambda a: keep_value(book, me, a.args[0]))
+    return legal[0]
+
+
+def rounds_left(view: FleetCardsView) -> float:
+    """About how many rounds the game still has: licenses run out at about one per player a
+    round, fish crates at one per captained boat."""
+    if view.last_round:
+        return 1.0
+    by_licenses = 1 + view.licenses_left / max(1, view.seats - 0.5)
+    boats = sum(sum(1 for b in p.boats if b.captain and b.crates < 4) for p in view.players)
+    by_fish = 1 + view.crates / max(1, boats + view.seats)
+    return min(by_licenses, by_fish)
+
+
+def vp_rate(left: float) -> float:
+    """Dollars a VP is worth: more as the end nears and cash has less left to buy."""
+    return 1.0 + VP_LATE / max(1.0, left)
+
+
+def _launchable(book: Deck, me: PlayerView) -> set[str]:
+    return launchable_types(book, as_player(me))
+
+
+def keep_value(book: Deck, me: PlayerView, kind: str) -> float:
+    """What a card of `kind` is worth to keep in hand."""
+    if kind == GONE_FISHIN:
+        return book.gone_fishin.cash + book.gone_fishin.vp
+    spec = book.boats[kind]
+    value = float(spec.cash)
+    if kind in _launchable(book, me):
+        value += 0.6 * (spec.vp + BOAT_FUTURE_CRATES - spec.cost)
+    return value
+
+
+def _hand_types(book: Deck, me: PlayerView) -> list[str]:
+    return [book.card_types[c] for c in me.hand or ()]
+
+
+# --- paying ---------------------------------------------------------------------------------
+
+
+def _pay(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Action]) -> Action:
+    """Pay from the cheapest set that covers what is due: a knapsack over the hand."""
+    assert me.payment is not None
+    due = me.payment.due
+    items: list[tuple[str, int, float]] = [
+        (k, book.kind_cash(k), keep_value(book, me, k)) for k in _hand_types(book, me)
+    ]
+    items += [(CRATE, book.crate_cash, CRATE_KEEP)] * me.processed
+    # best[a]: (lost value, the items) to pay at least `a` (capped at `due`).
+    best: list[tuple[float, tuple[int, ...]] | None] = [None] * (due + 1)
+    best[0] = (0.0, ())
+    for i, (_, cash, keep) in enumerate(items):
+        for a in range(due, -1, -1):
+            here = best[a]
+            if here is None:
+                continue
+            b = min(due, a + cash)
+            # a little for overpaying, so exact change wins a tie
+            cost = here[0] + keep + 0.01 * max(0, a + cash - due)
+            if best[b] is None or cost < best[b][0]:  # type: ignore[index]
+                best[b] = (cost, (*here[1], i))
+    plan = best[due]
+    if plan is None or not plan[1]:
+        return legal[0]
+    first = max(plan[1], key=lambda i: items[i][1])
+    return Action("pay", (items[first][0],))
+
+
+# --- the auction ----------------------------------------------------------------------------
+
+
+def worth(book: Deck, view: FleetCardsView, me: PlayerView, lic: str) -> float:
+    """What a license is worth to this player now, in dollars."""
+    spec = book.licenses[lic]
+    left = rounds_left(view)
+    have = sum(1 for mine in me.licenses if book.licenses[mine].family == spec.family)
+    value = spec.vp * vp_rate(left)
+    if spec.family in BONUS_PER_ROUND:
+        rates = BONUS_PER_ROUND[spec.family]
+        value += rates[min(have, 3)] * max(0.0, left - 1)
+    if spec.boat is not None and spec.boat not in _launchable(book, me):
+        # A new kind of boat to launch: the boats of that kind in hand.
+        held = _hand_types(book, me).count(spec.boat)
+        boat = book.boats[spec.boat]
+        value += min(held, 2) * (boat.vp + min(BOAT_FUTURE_CRATES, left - 1)) * 0.5
+    if spec.bonus is not None:
+        captains = sum(1 for b in me.boats if b.captain)
+        crates = sum(b.crates for b in me.boats)
+        fams = len({book.licenses[x].family for x in (*me.licenses, lic)})
+        measure = {
+            "captained_boats": captains + min(3, left),
+            "crates_on_boats": crates + captains * min(3, left - 1),
+            "license_families": fams + (1 if left > 3 else 0),
+        }[spec.bonus.measure]
+        value += spec.bonus.vp(int(measure)) * vp_rate(left)
+    return value
+
+
+def _budget(book: Deck, me: PlayerView) -> int:
+    """Most it can pay (RULES §4.4). Keeping money back for launches measured worse than the
+    bid cap (`OVERBID`) alone."""
+    return purse(book, as_player(me))
+
+
+def _choose(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Action]) -> Action:
+    budget = _budget(book, me)
+    best, margin = Action("decline"), 0.0
+    if view.options.gone_fishin and view.gone_fishin_left:
+        # Declining brings a Gone Fishin' card (RULES §14.2): cash now, VP at the end.
+        margin = book.gone_fishin.cash + book.gone_fishin.vp * vp_rate(rounds_left(view))
+    for action in legal:
+        if action.verb != "open":
+            continue
+        lic = action.args[0]
+        least = book.licenses[lic].min_bid
+        gain = worth(book, view, me, lic) - least
+        if least <= budget and gain > margin:
+            best, margin = action, gain
+    return best
+
+
+def _bid(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Action]) -> Action:
+    bids = sorted((a for a in legal if a.verb == "bid"), key=lambda a: int(a.args[0]))
+    lot = view.auction.lot
+    if not bids or lot is None:
+        return Action("pass")
+    lowest = bids[0]
+    least = book.licenses[lot].min_bid
+    limit = min(worth(book, view, me, lot), _budget(book, me), least + OVERBID)
+    if int(lowest.args[0]) <= limit or Action("pass") not in legal:
+        return lowest
+    return Action("pass")
+
+
+def _process(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Action]) -> Action:
+    """A full boat gives a crate (it fishes again next round); another boat gives one only to
+    have a crate to trade for cards while the game is young."""
+    full = Action("process", (str(book.boat_capacity),))
+    left = rounds_left(view)
+    if full in legal and left > 1:
+        return full
+    processes = [a for a in legal if a.verb == "process"]
+    if processes and me.processed == 0 and left > PROCESS_TO_TRADE:
+        return max(processes, key=lambda a: int(a.args[0]))
+    return Action("stop")
+
+
+def _launch(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Action]) -> Action:
+    launches = [a for a in legal if a.verb == "launch"]
+    if not launches or rounds_left(view) < 1:
+        return Action("stop")
+    return max(launches, key=lambda a: (book.boats[a.args[0]].vp, -book.boats[a.args[0]].cash))

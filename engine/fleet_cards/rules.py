@@ -1,0 +1,203 @@
+"""Fleet, the card game, as a rules object (RULES.md; the game contract of engine.core).
+
+Stateless: every method takes the state it works on. `apply` works on a copy, runs the one
+decision the seat owes (declared in `decisions`), then lets `flow.advance` move the round on
+until someone must decide again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from engine.core.actions import Action, ActionSyntaxError
+from engine.core.errors import EngineError, IllegalAction
+from engine.core.events import Event
+from engine.core.game import GameResult, Policy, random_policy
+from engine.fleet_cards import auction, flow
+from engine.fleet_cards.actions import VERBS, parse_action
+from engine.fleet_cards.cards import Deck, builtin_deck
+from engine.fleet_cards.decisions import DECISIONS, EXPECT
+from engine.fleet_cards.integrity import check
+from engine.fleet_cards.scoring import result as score_result
+from engine.fleet_cards.setup import new_game
+from engine.fleet_cards.state import SCHEMA_VERSION, STATE, FleetCardsState, Options
+from engine.fleet_cards.table import Table
+from engine.fleet_cards.views import FleetCardsView, redeal, view
+
+_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def _base36(n: int) -> str:
+    out = ""
+    while True:
+        n, r = divmod(n, 36)
+        out = _ALPHABET[r] + out
+        if not n:
+            return out
+
+
+class FleetCards:
+    """The rules of Fleet, the card game (Gryphon, 2012), for 2–4 players."""
+
+    id = "fleet-cards"
+    name = "Fleet"
+    min_seats = 2
+    max_seats = 4
+    options = Options
+
+    def __init__(self, deck: Deck | None = None) -> None:
+        self._deck = deck
+        from engine.fleet_cards.policies import heuristic
+
+        self.policies: Mapping[str, Policy[FleetCardsView]] = {
+            "random": random_policy,
+            "heuristic": heuristic,
+        }
+
+    def book(self, state: FleetCardsState) -> Deck:
+        """The card data a game plays with."""
+        return self._deck or builtin_deck(state.options.deck)
+
+    # --- setting up ----------------------------------------------------------------------------
+
+    def start(
+        self, seats: int, seed: str, options: BaseModel | Mapping[str, Any] | None = None
+    ) -> tuple[FleetCardsState, list[Event]]:
+        """A new game and the events of its setup (RULES §2)."""
+        if not self.min_seats <= seats <= self.max_seats:
+            raise EngineError(f"Fleet seats 2 to 4 players, not {seats}.")
+        opts = _options(options)
+        book = self._deck or builtin_deck(opts.deck)
+        state, t = new_game(book, seats, seed, opts)
+        auction.begin(t)
+        flow.advance(t)
+        return state, t.events
+
+    # --- asking --------------------------------------------------------------------------------
+
+    def to_act(self, state: FleetCardsState) -> list[int]:
+        return [seat for seat, p in enumerate(state.players) if p.task is not None]
+
+    def legal_actions(self, state: FleetCardsState, seat: int) -> list[Action]:
+        if not 0 <= seat < len(state.players) or state.phase == "over":
+            return []
+        task = state.players[seat].task
+        if task is None:
+            return []
+        return DECISIONS[task].legal(Table(self.book(state), state), seat)
+
+    def is_over(self, state: FleetCardsState) -> bool:
+        return state.phase == "over"
+
+    def result(self, state: FleetCardsState) -> GameResult:
+        return score_result(self.book(state), state)
+
+    def default_action(self, state: FleetCardsState, seat: int) -> Action:
+        """What a timeout or an absent player plays: the heuristic, from the seat's view."""
+        legal = self.legal_actions(state, seat)
+        return self.policies["heuristic"](self.view(state, seat), seat, legal, random.Random(0))
+
+    # --- what a seat may know ------------------------------------------------------------------
+
+    def view(self, state: FleetCardsState, seat: int | None) -> FleetCardsView:
+        return view(self.book(state), state, seat)
+
+    def token(self, state: FleetCardsState, seat: int | None) -> str:
+        """A seat's prompt is stale once that seat has acted again; the public message once
+        the auction or the phase has moved on."""
+        if seat is None or not 0 <= seat < len(state.players):
+            return "p" + _base36(state.public)
+        return _base36(state.players[seat].acted)
+
+    def step(self, state: FleetCardsState) -> Hashable:
+        return (state.round, state.phase, state.public)
+
+    def redeal(self, state: FleetCardsState, seat: int | None, seed: str) -> FleetCardsState:
+        return redeal(self.book(state), state, seat, seed)
+
+    # --- acting --------------------------------------------------------------------------------
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def apply(
+        self, state: FleetCardsState, seat: int, action: Action | str
+    ) -> tuple[FleetCardsState, list[Event]]:
+        """Apply one seat's action to a copy of the state. Raises IllegalAction, never
+        mutates."""
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ActionSyntaxError as exc:
+                raise IllegalAction(exc.reason, "syntax") from exc
+        if state.phase == "over":
+            raise IllegalAction("The game is over; nothing can be played any more.", "over")
+        if not 0 <= seat < len(state.players):
+            raise IllegalAction(f"There is no seat {seat + 1} at this table.", "no_seat")
+        task = state.players[seat].task
+        if task is None:
+            raise IllegalAction(
+                "You have nothing to decide right now; wait for your turn.", "not_your_turn"
+            )
+        decision = DECISIONS[task]
+        book = self.book(state)
+        if action not in decision.legal(Table(book, state), seat):
+            if task not in VERBS[action.verb].answers:
+                raise IllegalAction(
+                    f"'{action.text}' is not possible now: {EXPECT[task]}.",
+                    "not_now",
+                    action=action.text,
+                    owed=task,
+                )
+            raise decision.refuse(Table(book, state), seat, action)
+        new = state.clone()
+        t = Table(book, new)
+        public = new.phase == "auction"
+        decision.decide(t, seat, action)
+        new.players[seat].acted += 1
+        new.version += 1
+        if public:
+            new.public += 1
+        flow.advance(t)
+        return new, t.events
+
+    # --- storage -------------------------------------------------------------------------------
+
+    def dump_state(self, state: FleetCardsState) -> str:
+        return STATE.dump_json(state, exclude_defaults=True).decode()
+
+    def load_state(self, text: str) -> FleetCardsState:
+        """Load a saved state; a damaged one raises EngineError with a readable reason."""
+        try:
+            state = STATE.validate_json(text)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+            raise EngineError(f"saved game is corrupt: {where}: {first['msg']}") from exc
+        if state.schema_version > SCHEMA_VERSION:
+            raise EngineError(
+                f"saved game has schema {state.schema_version}, newer than this engine's"
+            )
+        try:
+            book = self.book(state)
+        except EngineError as exc:
+            raise EngineError(f"saved game is corrupt: options.deck: {exc}") from exc
+        check(book, state)
+        return state
+
+
+def _options(options: BaseModel | Mapping[str, Any] | None) -> Options:
+    if isinstance(options, Options):
+        return options
+    if isinstance(options, BaseModel):
+        options = options.model_dump()
+    try:
+        opts = Options.model_validate(options or {})
+        builtin_deck(opts.deck)
+    except ValidationError as exc:
+        raise EngineError(f"bad options for Fleet: {exc.errors()[0]['msg']}") from exc
+    return opts

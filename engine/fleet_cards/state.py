@@ -1,0 +1,213 @@
+"""Game state: plain data, JSON-serialisable, and nothing else holds it.
+
+Boat cards are distinct ids (``tuna3``), so a log can say exactly which card moved and a test
+can look for it in every message; licenses of one kind are interchangeable, so they are their
+kind's id (``cod``, ``kc_crates``). Each seat owes at most one decision at a time (`task`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter, with_config
+
+SCHEMA_VERSION = 1
+
+Phase = Literal["auction", "launch", "processing", "draw", "over"]
+"""The phases of a round that wait for players (RULES §3). ``launch`` holds launching and
+hiring; fishing needs no decision and happens as the launch phase ends."""
+TaskKind = Literal[
+    "choose",  # the auction's chooser: put a license up, or decline (RULES §4.1)
+    "open",  # the opening bid on the license just chosen (§4.2)
+    "raise",  # raise the high bid, or pass (§4.3)
+    "pay",  # pay one more card or crate towards a price (§5)
+    "launch",  # launch a boat, or stop launching (§6)
+    "hire",  # hire a captain, or stop hiring (§7)
+    "process",  # move a crate onto the Processing Vessel license, or stop (§9.1)
+    "trade",  # trade a processed crate for cards, or not (§9.2)
+    "discard",  # discard after drawing (§10)
+]
+End = Literal["licenses", "fish"]
+
+_STRICT = ConfigDict(extra="forbid")
+
+
+class Options(BaseModel):
+    """The game's own table options (RULES §14), chosen in the lobby."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    advanced_setup: bool = False
+    """All licenses shuffled together; premium ones kept out of the first auction only."""
+    gone_fishin: bool = False
+    """The Gone Fishin' cards of the Arctic Bounty expansion, as Board Game Arena plays them."""
+    deck: str = "base"
+    """Which card data file to play with."""
+
+
+@with_config(_STRICT)
+@dataclass(slots=True, kw_only=True)
+class Boat:
+    """A launched boat: its card, the face-down captain card on it, and its fish crates."""
+
+    card: str
+    captain: str | None = None
+    crates: int = 0
+    processed: bool = False
+    """A crate was moved off this boat in this round's processing (RULES §9.1)."""
+
+    def clone(self) -> Boat:
+        return Boat(
+            card=self.card, captain=self.captain, crates=self.crates, processed=self.processed
+        )
+
+
+@with_config(_STRICT)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Payment:
+    """A price being paid card by card (RULES §5): a license won or a boat being launched."""
+
+    kind: Literal["license", "boat"]
+    item: str
+    """The license id, or the boat type launched."""
+    cost: int
+    """The winning bid or the launch cost."""
+    discount: int
+    paid: int = 0
+    cards: tuple[str, ...] = ()
+    crates: int = 0
+
+    @property
+    def price(self) -> int:
+        """What cards and crates must cover: no credit below zero (RULES §5.1)."""
+        return max(0, self.cost - self.discount)
+
+    @property
+    def due(self) -> int:
+        return max(0, self.price - self.paid)
+
+
+@with_config(_STRICT)
+@dataclass(slots=True, kw_only=True)
+class Player:
+    hand: list[str] = field(default_factory=list)
+    licenses: list[str] = field(default_factory=list)
+    """License ids in the order bought."""
+    boats: list[Boat] = field(default_factory=list)
+    """Launched boats, in the order launched."""
+    processed: int = 0
+    """Fish crates on the Processing Vessel license: $1 each, no VP."""
+    drawn: list[str] = field(default_factory=list)
+    """Cards just drawn in the draw phase, the discard still to come (RULES §10.1)."""
+    discards: int = 0
+    """Cards still to discard in this draw phase."""
+    task: TaskKind | None = None
+    payment: Payment | None = None
+    launches: int = 0
+    hires: int = 0
+    out: bool = False
+    """Done with this auction phase: bought a license, or declined to choose one (§4.5)."""
+    acted: int = 0
+    """Actions made: a prompt carries it, so it is stale once this seat has acted again."""
+
+    def clone(self) -> Player:
+        return Player(
+            hand=self.hand.copy(),
+            licenses=self.licenses.copy(),
+            boats=[b.clone() for b in self.boats],
+            processed=self.processed,
+            drawn=self.drawn.copy(),
+            discards=self.discards,
+            task=self.task,
+            payment=self.payment,
+            launches=self.launches,
+            hires=self.hires,
+            out=self.out,
+            acted=self.acted,
+        )
+
+
+@with_config(_STRICT)
+@dataclass(slots=True, kw_only=True)
+class Auction:
+    """The license auction under way (RULES §4)."""
+
+    lot: str | None = None
+    """The license up for bid; None while the chooser decides."""
+    high: int = 0
+    leader: int | None = None
+    """The high bidder."""
+    opener: int | None = None
+    passed: list[int] = field(default_factory=list)
+    """Seats out of the bidding for this lot."""
+    bought: int = 0
+    """Licenses bought in this auction phase."""
+
+    def clone(self) -> Auction:
+        return Auction(
+            lot=self.lot,
+            high=self.high,
+            leader=self.leader,
+            opener=self.opener,
+            passed=self.passed.copy(),
+            bought=self.bought,
+        )
+
+
+@with_config(_STRICT)
+@dataclass(slots=True, kw_only=True)
+class FleetCardsState:
+    schema_version: int = SCHEMA_VERSION
+    game: Literal["fleet-cards"] = "fleet-cards"
+    seed: str
+    options: Options = field(default_factory=Options)
+    version: int = 0
+    """Actions applied so far."""
+    public: int = 0
+    """Moves of the public step (every auction action, every phase change)."""
+    round: int = 1
+    phase: Phase = "auction"
+    first_player: int = 0
+    players: list[Player]
+    row: list[str] = field(default_factory=list)
+    """The licenses on offer."""
+    licenses: list[str] = field(default_factory=list)
+    """The license deck, top card first (secret order)."""
+    removed: list[str] = field(default_factory=list)
+    """Licenses taken out unseen at setup (RULES §2.2)."""
+    cleared: list[str] = field(default_factory=list)
+    """Licenses removed from play, face up, when a phase sold none (RULES §4.8)."""
+    deck: list[str] = field(default_factory=list)
+    """The boat card supply, top card first."""
+    discard: list[str] = field(default_factory=list)
+    hidden: dict[str, int] = field(default_factory=dict)
+    """Cards of the discard pile discarded face down: card → the one seat that saw it."""
+    reshuffles: int = 0
+    crates: int = 0
+    """The fish crate supply; below zero once crates were credited beyond it (RULES §8.2)."""
+    gone_fishin: list[str] = field(default_factory=list)
+    """The Gone Fishin' supply (RULES §14.2)."""
+    auction: Auction = field(default_factory=Auction)
+    last_round: bool = False
+    end: End | None = None
+
+    def clone(self) -> FleetCardsState:
+        """An independent copy, field by field (options are immutable and shared)."""
+        return replace(
+            self,
+            players=[p.clone() for p in self.players],
+            row=self.row.copy(),
+            licenses=self.licenses.copy(),
+            removed=self.removed.copy(),
+            cleared=self.cleared.copy(),
+            deck=self.deck.copy(),
+            discard=self.discard.copy(),
+            hidden=self.hidden.copy(),
+            gone_fishin=self.gone_fishin.copy(),
+            auction=self.auction.clone(),
+        )
+
+
+STATE = TypeAdapter(FleetCardsState)
+"""Validates and serialises a whole state (JSON in storage, nothing else)."""

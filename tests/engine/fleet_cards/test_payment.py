@@ -1,0 +1,76 @@
+"""RULES §5: paying with cards, processed crates and the Shrimp discount."""
+
+from .builders import act, act_events, at, hand, kinds, legal, licenses, new, row
+
+
+def won(seat_hand, bid, *, shrimp=0, crates=0, lot="cod"):
+    """Seat 0 has just won `lot` at `bid` in a 2-player game and owes the payment."""
+    state = new(2)
+    hand(state, 0, *seat_hand)
+    licenses(state, 0, *["shrimp"] * shrimp)
+    state.players[0].processed = crates
+    row(state, lot, "tuna")
+    state, _ = at(state, "auction")
+    state = act(state, 0, f"open {lot}", f"bid {bid}")
+    return act(state, 1, "pass")
+
+
+def test_each_shrimp_license_takes_a_dollar_off_the_price():
+    # RULES §5.1
+    state = won(["tuna", "tuna"], 5, shrimp=2, lot="lobster")
+    payment = state.players[0].payment
+    assert (payment.cost, payment.discount, payment.due) == (5, 2, 3)
+    state = act(state, 0, "pay tuna")
+    assert state.players[0].licenses == ["shrimp", "shrimp", "lobster"]
+    assert kinds(state.players[0].hand) == ["tuna"]
+
+
+def test_a_discount_that_covers_the_price_ends_the_payment_at_once():
+    # RULES §5.1: no credit below zero, no payment step.
+    state = won(["tuna"], 4, shrimp=4)
+    assert state.players[0].task is None
+    assert state.players[0].licenses[-1] == "cod"
+    assert kinds(state.players[0].hand) == ["tuna"]
+
+
+def test_payment_is_chosen_card_by_card_and_ends_once_covered():
+    # RULES §5.2
+    state = won(["shrimp", "shrimp", "shrimp", "cod"], 5)
+    assert legal(state, 0) == ["pay shrimp", "pay cod"]
+    state = act(state, 0, "pay shrimp", "pay shrimp")
+    assert state.players[0].task == "pay" and state.players[0].payment.due == 1
+    state = act(state, 0, "pay cod")
+    assert state.players[0].task is None and state.players[0].payment is None
+    assert kinds(state.players[0].hand) == ["shrimp"]
+
+
+def test_no_change_is_given_when_the_cards_overshoot():
+    # RULES §5.2: $4 paid with two Tuna cards ($6).
+    state = won(["tuna", "tuna", "cod"], 4)
+    state, events = act_events(state, 0, "pay tuna", "pay tuna")
+    paid = next(e for e in events if e.kind == "paid")
+    assert paid.data["paid"] == 6 and paid.data["overpaid"] == 2
+    assert kinds(state.players[0].hand) == ["cod"]
+
+
+def test_paid_cards_are_public_and_lie_face_up_on_the_discard_pile():
+    # RULES §5.3
+    state = won(["tuna", "lobster", "cod"], 5)
+    card = next(c for c in state.players[0].hand if c.startswith("tuna"))
+    state, events = act_events(state, 0, "pay tuna")
+    spend = next(e for e in events if e.kind == "spend")
+    assert spend.visible_to is None and spend.data["card"] == card
+    assert state.discard[-1] == card and card not in state.hidden
+
+
+def test_seed_example_a_cod_license_paid_with_three_crates_and_the_shrimp_discount():
+    # RULES §5.1, §5.3 (rulebook example, Processing Vessel license): Player #4 wins a Cod
+    # license for $4 and pays with three processed crates and the $1 Shrimp discount.
+    state = won(["lobster"], 4, shrimp=1, crates=3)
+    assert "pay crate" in legal(state, 0)
+    supply = state.crates
+    state = act(state, 0, "pay crate", "pay crate", "pay crate")
+    p = state.players[0]
+    assert p.licenses == ["shrimp", "cod"] and p.processed == 0
+    assert kinds(p.hand) == ["lobster"], "no card was needed"
+    assert state.crates == supply, "paid crates leave the game"

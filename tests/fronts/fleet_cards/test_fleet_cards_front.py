@@ -1,0 +1,275 @@
+"""The Fleet card game's front: every panel renders from views, choices say what they do, and
+no card of a hand reaches another reader (RULES §13)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from bot.fronts import get_front
+from bot.fronts.base import Ctx, Panel, SeatInfo
+from bot.fronts.text import panel_text
+from bot.i18n import Tr
+from engine.core.errors import IllegalAction
+from engine.fleet_cards.cards import builtin_deck
+from engine.fleet_cards.rules import FleetCards
+from engine.fleet_cards.state import FleetCardsState, Options
+
+GAME = FleetCards()
+FRONT = get_front("fleet-cards")
+BOOK = builtin_deck()
+TR = Tr("en", "fleet-cards")
+NAMES = ["Alice", "Bob", "Carol", "Dan"]
+ID = re.compile(r"\b[a-z_]+[0-9]+\b")
+
+
+def ctx(seats: int, reader: int | None, events=(), waiting=()) -> Ctx:
+    infos = [SeatInfo(NAMES[s], ai=s == 3) for s in range(seats)]
+    recent = tuple(e for e in events if e.visible(reader))
+    return Ctx(infos, TR, waiting=waiting, reader=reader, recent=recent[-10:])
+
+
+def games(seats: int, count: int, policy: str = "random"):
+    """Every state of `count` complete games, with the events that led to it."""
+    for n in range(count):
+        state, events = GAME.start(seats, f"front:{seats}:{n}")
+        rng = random.Random(n)
+        yield state, events
+        while not GAME.is_over(state):
+            seat = rng.choice(GAME.to_act(state))
+            if policy == "random":
+                action = rng.choice(GAME.legal_actions(state, seat))
+            else:
+                action = GAME.default_action(state, seat)
+            state, events = GAME.apply(state, seat, action)
+            yield state, events
+
+
+def hidden_from(state: FleetCardsState, reader: int | None) -> set[str]:
+    """The card ids `reader` has not seen: others' hands and captains, the supply, the cards
+    others discarded face down."""
+    ids = set(state.deck) | {c for c, s in state.hidden.items() if s != reader}
+    for seat, p in enumerate(state.players):
+        if seat != reader:
+            ids |= set(p.hand) | set(p.drawn) | {b.captain for b in p.boats if b.captain}
+    return ids
+
+
+def texts(panel: Panel | None) -> str:
+    return "" if panel is None else panel_text(panel)
+
+
+def public_texts(state: FleetCardsState, c: Ctx) -> str:
+    view = GAME.view(state, c.reader)
+    return texts(FRONT.board(view, c)) + texts(FRONT.public_step(view, c))
+
+
+def own_texts(state: FleetCardsState, seat: int, c: Ctx) -> str:
+    view = GAME.view(state, seat)
+    private = FRONT.private(view, seat, c)
+    prompt = FRONT.prompt(view, seat, GAME.legal_actions(state, seat), c)
+    picture = (private.image or b"").hex()
+    return texts(private) + picture + texts(prompt) + FRONT.owed(view, seat, c)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_every_panel_renders_over_complete_games(seats):
+    last = None
+    for state, events in games(seats, 2):
+        waiting = GAME.to_act(state)
+        for reader in [None, *range(seats)]:
+            c = ctx(seats, reader, events, waiting)
+            assert FRONT.board(GAME.view(state, reader), c).title
+            step = FRONT.public_step(GAME.view(state, reader), c)
+            assert (step is None) == GAME.is_over(state)
+            for e in events:
+                if e.visible(reader):
+                    FRONT.event(e, c)
+        for seat in waiting:
+            c = ctx(seats, seat, events, waiting)
+            panel = FRONT.prompt(GAME.view(state, seat), seat, GAME.legal_actions(state, seat), c)
+            assert panel.choices and FRONT.owed(GAME.view(state, seat), seat, c)
+        last = state
+    assert last is not None and GAME.is_over(last)
+    c = ctx(seats, None)
+    result = GAME.result(last)
+    final = FRONT.final(result, GAME.view(last, None), c)
+    assert str(result.seats[0].total) in panel_text(final)
+    assert FRONT.share(result, 7, c).startswith("Fleet cards #7 · ")
+    assert FRONT.rules(c).lines
+
+
+def test_every_event_kind_has_words():
+    kinds_seen, worded = set(), set()
+    for _, events in games(3, 3):
+        for e in events:
+            kinds_seen.add(e.kind)
+            reader = e.seat if e.visible_to else None
+            if FRONT.event(e, ctx(3, reader)):
+                worded.add(e.kind)
+    silent = {"spend", "bought"}  # the "paid" line says it all
+    assert kinds_seen - silent <= worded
+    assert {"offer", "bid", "paid", "launch", "hire", "fish", "draw", "over"} <= worded
+
+
+def test_a_prompt_has_one_choice_per_action_each_saying_what_it_does():
+    for state, _ in games(3, 2, policy="heuristic"):
+        for seat in GAME.to_act(state):
+            actions = GAME.legal_actions(state, seat)
+            assert len(actions) <= 25
+            panel = FRONT.prompt(GAME.view(state, seat), seat, actions, ctx(3, seat))
+            assert [c.action for c in panel.choices] == [a.text for a in actions]
+            for choice in panel.choices:
+                assert choice.detail, choice
+                assert len(choice.detail) <= 100 and len(choice.label) <= 80
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_no_card_of_a_hand_reaches_another_reader(seats):
+    # RULES §13: views given to the front hold no card another seat has not seen; every text
+    # a reader gets is the same whatever those hidden cards are; hand events are theirs only.
+    changed = 0
+    for n, (state, events) in enumerate(games(seats, 2)):
+        waiting = GAME.to_act(state)
+        for reader in [None, *range(seats)]:
+            secret = hidden_from(state, reader)
+            named = set(ID.findall(repr(GAME.view(state, reader))))
+            assert not named & secret, (reader, named & secret)
+            c = ctx(seats, reader, events, waiting)
+            for e in events:
+                if not e.visible(reader):
+                    continue
+                line = FRONT.event(e, c) or ""
+                if e.visible_to is not None:
+                    assert reader in e.visible_to
+                if e.kind in ("drew", "dealt", "captain", "discarded"):
+                    assert e.seat == reader
+                assert not set(ID.findall(line)) & secret
+            if n % 15:
+                continue
+            other = GAME.redeal(state, reader, f"elsewhere:{n}")
+            changed += GAME.dump_state(other) != GAME.dump_state(state)
+            assert public_texts(other, c) == public_texts(state, c)
+            if reader is not None:
+                assert own_texts(other, reader, c) == own_texts(state, reader, c)
+    assert changed
+
+
+def test_events_about_a_hand_are_worded_for_their_owner_only():
+    _, events = GAME.start(2, "owner")
+    dealt = next(e for e in events if e.kind == "dealt" and e.seat == 0)
+    assert FRONT.event(dealt, ctx(2, 0))
+    assert FRONT.event(dealt, ctx(2, 1)) is None
+    assert FRONT.event(dealt, ctx(2, None)) is None
+
+
+def test_the_auction_step_shows_the_lot_the_high_bid_and_who_may_still_bid():
+    state, _ = GAME.start(3, "auction-step")
+    chooser = GAME.to_act(state)[0]
+    lot = state.row[0]
+    step = FRONT.public_step(GAME.view(state, None), ctx(3, None, waiting=[chooser]))
+    assert {c.action for c in step.choices} >= {f"open {lot}", "decline"}
+    state, _ = GAME.apply(state, chooser, f"open {lot}")
+    state, _ = GAME.apply(state, chooser, f"bid {BOOK.licenses[lot].min_bid}")
+    bidder = GAME.to_act(state)[0]
+    step = FRONT.public_step(GAME.view(state, None), ctx(3, None, waiting=[bidder]))
+    text = panel_text(step)
+    assert f"high bid ${BOOK.licenses[lot].min_bid} by {NAMES[chooser]}" in text
+    assert "Still bidding" in text and NAMES[bidder] in text
+    actions = {c.label: c.action for c in step.choices}
+    assert actions["Pass"] == "pass" and actions["Raise"] is None
+    assert "pass" in [a.text for a in GAME.legal_actions(state, bidder)]
+
+
+def test_the_public_step_keeps_one_message_per_lot_through_bidding_and_payment():
+    state, _ = GAME.start(2, "keys")
+    seat = GAME.to_act(state)[0]
+    lot = state.row[0]
+
+    def key(state):
+        return FRONT.public_step(GAME.view(state, None), ctx(2, None)).key
+
+    first = key(state)
+    state, _ = GAME.apply(state, seat, f"open {lot}")
+    state, _ = GAME.apply(state, seat, f"bid {BOOK.licenses[lot].min_bid}")
+    state, _ = GAME.apply(state, 1 - seat, "pass")
+    assert state.players[seat].task == "pay"
+    assert key(state) == first, "the winner pays on the lot's own message"
+    while state.players[seat].task == "pay":
+        state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    assert key(state) != first, "the next lot is a new message"
+
+
+def test_payments_show_the_cards_spent_but_never_what_stays_in_hand():
+    state, _ = GAME.start(2, "pay-step")
+    seat = GAME.to_act(state)[0]
+    lot = state.row[0]
+    state, _ = GAME.apply(state, seat, f"open {lot}")
+    state, _ = GAME.apply(state, seat, f"bid {BOOK.licenses[lot].min_bid}")
+    state, _ = GAME.apply(state, 1 - seat, "pass")
+    state, _ = GAME.apply(state, seat, "pay cod")
+    text = panel_text(FRONT.public_step(GAME.view(state, None), ctx(2, None)))
+    assert "is paying: $1" in text and "Cod" in text.split("is paying")[1]
+    assert "Tuna" not in text.split("is paying")[1]
+
+
+def test_the_private_panel_shows_the_hand_and_a_picture_of_a_tableau_once_there_is_one():
+    state, _ = GAME.start(2, "mine")
+    panel = FRONT.private(GAME.view(state, 0), 0, ctx(2, 0))
+    text = panel_text(panel)
+    assert "Tuna ($3)" in text and "You can pay up to $11" in text
+    assert panel.image is None, "nothing on the table yet: the text says it"
+    state.players[0].licenses.append(state.licenses.pop(0))
+    panel = FRONT.private(GAME.view(state, 0), 0, ctx(2, 0))
+    assert panel.image is not None and panel.image.startswith(b"\x89PNG")
+
+
+def test_refusals_are_worded_with_their_fields():
+    state, _ = GAME.start(2, "refuse")
+    seat = GAME.to_act(state)[0]
+    for text, seat_to_use in (("launch cod", seat), ("decline", 1 - seat), ("open pub", seat)):
+        try:
+            GAME.apply(state, seat_to_use, text)
+        except IllegalAction as err:
+            words = FRONT.refusal(err, ctx(2, seat_to_use))
+            assert words and "{" not in words
+        else:
+            raise AssertionError(text)
+    err = IllegalAction("x", "cannot_afford", amount=9)
+    assert "$9" in FRONT.refusal(err, ctx(2, 0))
+    err = IllegalAction("You hold no tuna card.", "not_in_hand", kind="tuna")
+    assert FRONT.refusal(err, ctx(2, 0)) == "You hold no Tuna card."
+
+
+def test_lobby_options_are_the_games_options():
+    keys = {o.key for o in FRONT.lobby_options}
+    assert keys == set(Options.model_fields)
+    for option in FRONT.lobby_options:
+        for _, value in option.values:
+            state, _ = GAME.start(2, "lobby", {option.key: value})
+            assert not GAME.is_over(state)
+
+
+def test_the_daily_challenge_is_one_player_against_one_ai_that_decides_the_same_each_time():
+    assert FRONT.challenge is not None and FRONT.challenge.ai == 1
+
+    # Same seed, same choices by the player: the AI seat answers the same way every time.
+    def play(seed):
+        state, _ = GAME.start(2, seed)
+        log = []
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            policy = GAME.policies["heuristic"]
+            action = policy(
+                GAME.view(state, seat),
+                seat,
+                GAME.legal_actions(state, seat),
+                random.Random(len(log)),
+            )
+            log.append(action.text)
+            state, _ = GAME.apply(state, seat, action)
+        return log
+
+    assert play("daily") == play("daily")
