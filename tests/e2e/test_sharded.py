@@ -53,8 +53,11 @@ async def open_game(player: Player) -> int:
 
 
 def said(fake: FakeDiscord, channel: int, text: str) -> int:
+    """How many messages posted to the channel said `text` (even ones deleted since)."""
+    path = f"/channels/{channel}/messages"
     return sum(
-        text in (fake.messages[m]["content"] or "") for m in fake.by_channel.get(channel, [])
+        method == "POST" and where == path and text in str((body or {}).get("content") or "")
+        for method, where, body in fake.requests
     )
 
 
