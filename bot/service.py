@@ -9,7 +9,9 @@ with fields, worded in the reader's language by the layer above.
 from __future__ import annotations
 
 import logging
+import os
 import secrets
+import socket
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -33,6 +35,7 @@ from bot.storage import (
     Repository,
     ResultEntry,
     Seat,
+    Shards,
     TableOptions,
 )
 from engine.core.errors import EngineError, IllegalAction
@@ -46,6 +49,9 @@ log = logging.getLogger(__name__)
 RECENT_EVENTS = 12
 AUTOPLAY_LIMIT = 5000
 RETRIES = 3
+CLAIM_SECONDS = 300.0
+"""How long a claim on a due game lasts: ample for playing it and publishing the outcome; a
+process that dies holding claims delays those games' deadlines by at most this much."""
 
 Notice = tuple[str, dict[str, Any]]
 """A public sentence as data: a key of `bot.words` and its fields."""
@@ -85,15 +91,22 @@ class Loaded:
 
 
 class TableService:
+    """`shards`: the gateway shards this process serves (None: all of them); its deadlines
+    and startup repairs touch only those shards' games."""
+
     def __init__(
         self,
         repo: Repository,
         clock: Callable[[], float] = time.time,
         games: Callable[[str], AnyGame] = get_game,
+        shards: Shards | None = None,
     ) -> None:
         self.repo = repo
         self.clock = clock
         self._games = games
+        self.shards = shards
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        """Who holds this process's claims on due games; new at every start."""
 
     def game(self, game_id: str) -> AnyGame:
         try:
@@ -447,10 +460,11 @@ class TableService:
 
     async def run_due(self, now: float | None = None) -> list[Outcome]:
         """Send half-time reminders and play default moves at deadlines (survives restarts:
-        deadlines are stored)."""
+        deadlines are stored). Each due game is claimed first, so that of several processes
+        sharing the database only one handles it; its save ends the claim."""
         now = self.clock() if now is None else now
         outcomes = []
-        for row in await self.repo.due(now):
+        for row in await self.repo.claim_due(now, self.owner, CLAIM_SECONDS, self.shards):
             try:
                 outcome = await self._run_deadline(row, now)
             except (Refusal, EngineError, Conflict):

@@ -431,7 +431,8 @@ class Presenter:
         """At startup: every table whose messages are behind its state (a crash between a
         save and its messages) gets them published now."""
         count = 0
-        for row in await self.service.repo.unshown(now - RECONCILE_WINDOW):
+        # Each process repairs only its own shards' tables; the others repair theirs.
+        for row in await self.service.repo.unshown(now - RECONCILE_WINDOW, self.service.shards):
             try:
                 await self._republish(row)
                 count += 1
