@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from PIL import Image, ImageDraw
 
 from bot.fronts.fleet_dice.words import bonus_short, name
-from bot.fronts.pictures import font, png
+from bot.fronts.pictures import font, palette, png
 from bot.i18n import Tr
 from engine.fleet_dice.player import capacity, coin_boxes, king_crab_license, new_player
 from engine.fleet_dice.scoring import breakdown
@@ -78,10 +78,11 @@ def sheet_picture(
     if p.king_crab_bonus and king_crab_license(sheet, p):
         bonus = tr._("King Crab bonus: {bonus}", bonus=bonus_short(tr, p.king_crab_bonus))
         draw.text((WIDTH - 16, 36), bonus, MARK, font(12), anchor="ra")
-    return png(image)
+    return png(image, palette=_palette(tr.language, sheet))
 
 
 _BLANKS: dict[tuple[str, int], Image.Image] = {}
+_PALETTES: dict[tuple[str, int], Image.Image] = {}
 
 
 def _blank(language: str, sheet: Sheet) -> Image.Image:
@@ -92,6 +93,26 @@ def _blank(language: str, sheet: Sheet) -> Image.Image:
     if key not in _BLANKS:
         _BLANKS[key] = _draw_blank(Tr(language, "fleet-dice"), sheet)
     return _BLANKS[key]
+
+
+def _palette(language: str, sheet: Sheet) -> Image.Image:
+    """The colours of every picture of this sheet: the blank's, and each ink on each ground
+    with its antialiased edges (a swatch), found once."""
+    key = (language, id(sheet))
+    if key not in _PALETTES:
+        grounds = [PAPER, SEA, TOWN, PLAIN, LIGHT, *COLUMN_TINT.values()]
+        inks = [INK, FAINT, MARK, RUTH, LIGHT_EDGE, DONE]
+        swatch = Image.new("RGB", (40 * len(inks), 24 * len(grounds)), PAPER)
+        draw = ImageDraw.Draw(swatch)
+        for row, ground in enumerate(grounds):
+            for col, ink in enumerate(inks):
+                x, y = 40 * col, 24 * row
+                draw.rectangle([x, y, x + 39, y + 23], fill=ground)
+                draw.text((x + 2, y + 2), "Ag8✓", ink, font(14))
+                draw.line([x + 30, y + 4, x + 38, y + 20], ink, 2)
+        exact = [*grounds, *inks, LIGHT_EDGE]
+        _PALETTES[key] = palette(_blank(language, sheet), swatch, exact=list(dict.fromkeys(exact)))
+    return _PALETTES[key]
 
 
 def _draw_blank(tr: Tr, sheet: Sheet) -> Image.Image:
