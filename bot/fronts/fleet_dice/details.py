@@ -95,10 +95,12 @@ def detail(
         return tr._("roll this die again (once a phase)"), []
     seen = preview(game, view, seat, action)
     words: list[str] = []
-    coins = 0
+    coins = income = 0
     marked = None
     for e in seen.events:
-        if e.kind == "coins":
+        if e.kind == "coins" and e.data.get("reason") == "income":
+            income += int(str(e.data["amount"]))  # the phase ends with this choice
+        elif e.kind == "coins":
             coins += int(str(e.data["amount"]))
         elif e.kind == "launch" and str(e.data["boat"]) == marked:
             # the boat of the box just named: its kind is said once (German lines fit)
@@ -109,6 +111,8 @@ def detail(
             marked = str(e.data["section"]).rpartition(":")[2]
     if coins:
         words.append(tr.ngettext("+{n} coin", "+{n} coins", coins))
+    if income:
+        words.append(tr.ngettext("income +{n} coin", "income +{n} coins", income))
     if seen.stars:
         words.append(tr.ngettext("+{n} star action", "+{n} star actions", seen.stars))
     if seen.vp:

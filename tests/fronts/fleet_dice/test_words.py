@@ -54,25 +54,28 @@ def test_a_building_whose_name_ends_in_a_period_ends_the_sentence_once(language)
 
 
 def test_a_choice_line_says_each_thing_once():
-    """A launch right after its box names the boat once; coins from several circles are one sum
-    (German lines over 100 characters went from 168 to 15 in 25,281 choices)."""
+    """A launch right after its box names the boat once; coins from several circles are one sum,
+    and the income a choice that ends the phase brings is said apart (German lines over 100
+    characters went from 168 to 15 in 25,281 choices)."""
     from bot.fronts.fleet_dice.details import detail
 
     rules = get_game("fleet-dice")
     tr = translator("de", "fleet-dice")
     rng = random.Random(5)
     state, _ = rules.start(4, "once", {"captains": True, "trophies": True})
-    launches = 0
+    launches = incomes = 0
     while not rules.is_over(state):
         seat = rules.to_act(state)[0]
         legal = rules.legal_actions(state, seat)
         view = rules.view(state, seat)
         for action in legal:
             parts = detail(tr, rules, view, seat, action)[0].split(" · ")
-            assert sum("Münze" in p for p in parts) <= 1, parts
+            assert sum(p.startswith("+") and "Münze" in p for p in parts) <= 1, parts
+            incomes += any(p.startswith("Einnahmen +") for p in parts)
             for before, part in itertools.pairwise(parts):
                 if part.startswith("setzt Boot"):
                     launches += 1
                     assert "(" not in part or before.split(",")[0] not in part, parts
         state, _ = rules.apply(state, seat, rng.choice(legal))
     assert launches > 0
+    assert incomes > 0
