@@ -257,7 +257,7 @@ class FleetDiceFront:
             block += section_lines(tr, sheet, view, seat, section)
         if task.kind == "use" and task.face in BOAT_TYPES and not block:
             block = section_lines(tr, sheet, view, seat, task.face)
-        fields = [(tr._("Your sheet"), [_mono(block[:10])])] if block else []
+        fields = [(tr._("Your sheet"), [_mono(_fit(block, FIELD - 8))])] if block else []
         image = sheet_picture(tr, sheet, view, seat, ctx.name(seat), spots)
         return Panel(_capital(self._owed_task(tr, task)), lines, fields, image, choices)
 
@@ -433,6 +433,23 @@ def _phase(tr: Tr, phase: str) -> str:
         "town": tr._("town phase"),
         "over": tr._("game over"),
     }[phase]
+
+
+FIELD = 1024
+"""Discord's limit on an embed field's value."""
+
+
+def _fit(lines: Sequence[str], limit: int) -> list[str]:
+    """The first lines that fit in `limit` characters (a star action touches every section:
+    the whole sheet fits, 18 sections and their boats in about 700)."""
+    kept: list[str] = []
+    used = 0
+    for line in lines:
+        if used + len(line) + 1 > limit - 2:
+            return [*kept, "…"]
+        kept.append(line)
+        used += len(line) + 1
+    return kept
 
 
 def _mono(lines: Sequence[str]) -> str:

@@ -90,7 +90,7 @@ def detail(
             "{text}: worth {n} VP now", "{text}: worth {n} VP now", worth, text=tr._(text)
         ), []
     if verb == "skip":
-        return tr._("decline this star action"), []
+        return tr._("mark nothing: the star action is lost"), []
     if verb == "reroll":
         return tr._("roll this die again (once a phase)"), []
     seen = preview(game, view, seat, action)

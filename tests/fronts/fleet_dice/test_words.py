@@ -9,7 +9,7 @@ import pytest
 from bot.fronts import get_front
 from bot.fronts.base import Ctx, SeatInfo
 from bot.fronts.fleet_dice.sheet import LINE
-from bot.fronts.fleet_dice.words import CATEGORIES
+from bot.fronts.fleet_dice.words import CATEGORIES, name
 from bot.i18n import translator
 from engine.core.events import Event
 from engine.games import get_game
@@ -79,3 +79,25 @@ def test_a_choice_line_says_each_thing_once():
         state, _ = rules.apply(state, seat, rng.choice(legal))
     assert launches > 0
     assert incomes > 0
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_star_action_prompt_shows_every_section_it_may_mark(language):
+    from engine.fleet_dice.sheet import WHARF_BUILDINGS
+
+    rules = get_game("fleet-dice")
+    front = get_front("fleet-dice")
+    state, _ = rules.start(2, "runde1", {})
+    while True:
+        seat = rules.to_act(state)[0]
+        task = rules.pending(state, seat)
+        if task is not None and task.kind == "star":
+            break
+        state, _ = rules.apply(state, seat, rules.default_action(state, seat))
+    tr = translator(language, "fleet-dice")
+    ctx = Ctx([SeatInfo("Ana"), SeatInfo("Bo")], tr)
+    view = rules.view(state, seat)
+    panel = front.prompt(view, seat, rules.legal_actions(state, seat), ctx)
+    ((_, (block,)),) = panel.fields
+    assert len(block) <= 1024
+    assert all(name(tr, f"wharf:{b}") in block for b in WHARF_BUILDINGS), block
