@@ -32,7 +32,7 @@ from bot.service import Outcome, TableService
 from bot.storage import GameRow
 from bot.words import say
 from cogs.panels import Drawn, act_button, board_view, draw_public, embed_of, items_view
-from cogs.prompts import prompt_drawn, table_ctx
+from cogs.prompts import off_loop, prompt_drawn, table_ctx
 from engine.core.game import AnyGame
 
 log = logging.getLogger(__name__)
@@ -178,7 +178,7 @@ class Presenter:
         async with self._game(row, done=done) as shown:
             channel = self.channel(row)
             queued = row.version < self._newest[row.id]
-            step = None if done else front.public_step(view, ctx)
+            step = None if done else await off_loop(front.public_step, view, ctx)
             new_step = step is not None and step.key != shown.step_key
             if row.version > shown.version and (not queued or new_step):
                 token = rules.token(state, None)
@@ -246,7 +246,7 @@ class Presenter:
         open_prompt = self._prompts.get((row.id, user))
         if open_prompt is None or self.clock() - open_prompt.opened > PROMPT_FRESH:
             return False
-        drawn, _ = prompt_drawn(row, rules, state, seat, open_prompt.locale)
+        drawn, _ = await off_loop(prompt_drawn, row, rules, state, seat, open_prompt.locale)
         try:
             await open_prompt.edit(**drawn.edit())
         except discord.HTTPException:
@@ -276,7 +276,7 @@ class Presenter:
         board_id, board_key = shown.board_id, shown.board_key
         playing = row.status == "active"
         if front.board_message:
-            panel = front.board(view, ctx)
+            panel = await off_loop(front.board, view, ctx)
             board = Drawn(
                 embed_of(panel), board_view(row.id, ttr) if playing else None, panel.image
             )

@@ -33,7 +33,7 @@ from cogs.components import ALL, EndButton
 from cogs.lobby import lobby_drawn, option_spec
 from cogs.panels import Drawn, draw_public, embed, embed_of, items_view
 from cogs.presenter import Presenter
-from cogs.prompts import prompt_drawn, table_ctx
+from cogs.prompts import off_loop, prompt_drawn, table_ctx
 from cogs.translator import _T, CommandTranslator
 from engine.core.events import visible_events
 from engine.games import get_game
@@ -480,12 +480,12 @@ class TableCog(commands.Cog, name="Table"):
         if op == "mine":
             front = get_front(row.game)
             ctx = self._ctx(interaction, loaded, seat)
-            panel = front.private(loaded.game.view(loaded.state, seat), seat, ctx)
+            panel = await off_loop(front.private, loaded.game.view(loaded.state, seat), seat, ctx)
             await self._send(interaction, Drawn(embed_of(panel), None, panel.image))
             return
         if row.status != "active":
             raise Refusal("game_over")
-        await self._send(interaction, self._prompt(interaction, loaded, seat))
+        await self._send(interaction, await self._prompt(interaction, loaded, seat))
         self.presenter.prompt_opened(
             row.id, interaction.user.id, interaction.edit_original_response, _locale(interaction)
         )
@@ -530,7 +530,7 @@ class TableCog(commands.Cog, name="Table"):
                 edited = True
         seat = row.seat_of(interaction.user.id)
         if seat is not None and seat in rules.to_act(state):
-            drawn = self._prompt(interaction, Loaded(row, rules, state), seat)
+            drawn = await self._prompt(interaction, Loaded(row, rules, state), seat)
             sent = await interaction.followup.send(ephemeral=True, wait=True, **drawn.send())
             self.presenter.prompt_opened(
                 row.id, interaction.user.id, sent.edit, _locale(interaction)
@@ -654,15 +654,19 @@ class TableCog(commands.Cog, name="Table"):
     def _ctx(self, interaction: discord.Interaction, loaded: Loaded, seat: int | None) -> Ctx:
         return table_ctx(loaded.row, loaded.game, loaded.state, seat, _locale(interaction))
 
-    def _prompt(self, interaction: discord.Interaction, loaded: Loaded, seat: int) -> Drawn:
-        drawn, _ = prompt_drawn(loaded.row, loaded.game, loaded.state, seat, _locale(interaction))
+    async def _prompt(self, interaction: discord.Interaction, loaded: Loaded, seat: int) -> Drawn:
+        """The seat's decision, drawn off the event loop: a picture takes milliseconds, most of
+        them in Pillow code that lets other interactions go on meanwhile."""
+        drawn, _ = await off_loop(
+            prompt_drawn, loaded.row, loaded.game, loaded.state, seat, _locale(interaction)
+        )
         return drawn
 
     async def _update_prompt(
         self, interaction: discord.Interaction, loaded: Loaded, seat: int, note: str | None = None
     ) -> None:
         """Show the seat's current decision in place of the prompt that was clicked."""
-        drawn = self._prompt(interaction, loaded, seat)
+        drawn = await self._prompt(interaction, loaded, seat)
         fields = {**drawn.edit(), "content": note}
         if interaction.response.is_done():
             await interaction.edit_original_response(**fields)
