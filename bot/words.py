@@ -88,9 +88,13 @@ WORDS: dict[str, str] = {
     "ended": N_("The game was ended by {name}."),
     "your_turn": N_("{mentions}: your move in {game} — {what}."),
     "reminder": N_(
-        "{mentions}: reminder — the table is waiting for your move (half the turn time is gone)."
+        "{mentions}: reminder — the table is waiting for your move; "
+        "the default move is played {when}."
     ),
-    "last_one": N_("{mentions}: you're the last one the table is waiting for."),
+    "last_one": N_(
+        "{mentions}: you're the last one the table is waiting for; "
+        "the default move is played {when}."
+    ),
     "challenge_unverified": N_(
         "This game's log could not be verified, so its score was not recorded."
     ),

@@ -700,7 +700,11 @@ class TableCog(commands.Cog, name="Table"):
 
     async def _publish_scheduled(self, outcome: Outcome) -> None:
         if outcome.reminder is not None:
-            await self.presenter.ping(outcome.row, outcome.ping, outcome.reminder)
+            # Discord words the time in each reader's language: "in 6 hours", "in 6 Stunden"
+            deadline = int(outcome.row.deadline_at or self.service.clock())
+            await self.presenter.ping(
+                outcome.row, outcome.ping, outcome.reminder, when=f"<t:{deadline}:R>"
+            )
             return
         await self.presenter.publish(outcome)
 
