@@ -11,7 +11,7 @@ from bot.fronts.mare_balticum.wording import recipe
 from bot.fronts.mare_balticum.words import counts, place, space_name, species, token_name
 from engine.core.actions import Action
 from engine.mare_balticum.board import AMBER, SAFE
-from engine.mare_balticum.views import MareView, PlayerView, unload_preview
+from engine.mare_balticum.views import MareView, unload_preview
 
 
 def choices(view: MareView, seat: int, actions: Sequence[Action], ctx: Ctx) -> list[Choice]:
@@ -51,7 +51,7 @@ def _choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice:
         return Choice(label, text, detail, style="success", group="unload")
     if verb == "sail":
         label = tr._("Sail the boat on {space}", space=where)
-        return Choice(label, text, tr._("then choose where it goes"), group="sail")
+        return Choice(label, text, group="sail")
     if verb in ("launch", "place"):
         label = tr._("First sail: a boat to {space}", space=where)
         if verb == "place":
@@ -76,12 +76,7 @@ def _other_choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice
     text = action.text
     if verb == "overboard":
         label = tr._("Throw a {species} overboard", species=species(tr, args[0]))
-        return Choice(
-            label,
-            text,
-            tr._("free: frees a cargo slot, the fish leaves the game"),
-            group="overboard",
-        )
+        return Choice(label, text, group="overboard")
     if verb == "contract":
         detail = tr._("look through the {n} cards; taking one costs this action", n=view.deck_size)
         return Choice(tr._("Take a contract"), text, detail, group="contract")
@@ -114,7 +109,7 @@ def _other_choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice
             tr._("Back"), text, tr._("choose another action; nothing is spent"), group="back"
         )
     if verb == "play":
-        return _company_choice(view, me, action, ctx)
+        return _company_choice(view, action, ctx)
     if verb == "discard":
         where, kind = args
         if where == "cargo":
@@ -128,7 +123,7 @@ def _other_choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice
     return Choice(action.text, action.text)
 
 
-def _company_choice(view: MareView, me: PlayerView, action: Action, ctx: Ctx) -> Choice:
+def _company_choice(view: MareView, action: Action, ctx: Ctx) -> Choice:
     tr = ctx.tr
     token = action.args[0]
     if token == SAFE:
@@ -139,13 +134,9 @@ def _company_choice(view: MareView, me: PlayerView, action: Action, ctx: Ctx) ->
         )
         return Choice(tr._("The safe"), action.text, detail, style="danger", group=SAFE)
     kind = action.args[1]
-    stored = dict(me.warehouse).get(kind, 0)
-    aboard = me.cargo.count(kind)
     label = tr._("{token} on {species}", token=token_name(tr, token), species=species(tr, kind))
-    detail = tr._(
-        "you hold {stored} in the warehouse and {aboard} aboard", stored=stored, aboard=aboard
-    )
-    return Choice(label, action.text, detail, group=token)
+    # What each species holds for the player is said once, above the choices.
+    return Choice(label, action.text, group=token)
 
 
 def _space_detail(view: MareView, code: str, ctx: Ctx) -> str:
