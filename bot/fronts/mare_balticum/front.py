@@ -100,7 +100,7 @@ class MareBalticumFront:
         board = view.board
         me = view.players[seat]
         own = view.seat == seat
-        cargo = tr.list([species(tr, k) for k in me.cargo]) if me.cargo else tr._("empty")
+        cargo = prompt.fish_list(tr, me.cargo) or tr._("empty")
         lines = [
             tr._(
                 "Cargo ({n}/{slots}): {fish}", n=len(me.cargo), slots=board.cargo_slots, fish=cargo

@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.fronts.base import Choice, Ctx, Panel
 from bot.fronts.mare_balticum.picture import map_picture
+from bot.fronts.mare_balticum.prompt import fish_list
 from bot.fronts.mare_balticum.wording import event_line
 from bot.fronts.mare_balticum.words import counts, place, seat_mark, species
 from engine.core.events import Event
@@ -293,18 +294,19 @@ def _company_status(view: MareView, ctx: Ctx) -> str:
 
 
 def player_lines(view: MareView, ctx: Ctx) -> list[str]:
-    """``🟥 **Alice** — boats STO ALA · aboard cod, herring (2/5) · warehouse 8 · market cod``:
-    everything public about each player."""
+    """``🟥 **Alice** — boats STO, ALA · aboard cod ×2, herring (3/5) · warehouse 8 · market
+    cod, herring``: everything public about each player (the market: which species hold a
+    company token; their values are face down)."""
     tr = ctx.tr
     board = view.board
     out = []
     for seat, p in enumerate(view.players):
-        boats = " ".join(place(tr, board, b) for b in p.boats) or tr._("none yet")
-        aboard = ", ".join(species(tr, k) for k in p.cargo) or tr._("nothing")
-        marked = ", ".join(species(tr, k) for k, _ in p.market) or tr._("none")
+        boats = ", ".join(place(tr, board, b) for b in p.boats) or tr._("none yet")
+        aboard = fish_list(tr, p.cargo) or tr._("nothing")
+        marked = ", ".join(species(tr, k) for k, _ in p.market) or tr._("empty")
         line = tr._(
             "{mark} **{name}** — boats {boats} · aboard {aboard} ({n}/{slots}) · "
-            "warehouse {stored} · company tokens on {marked}",
+            "warehouse {stored} · market {marked}",
             boats=boats,
             aboard=aboard,
             n=len(p.cargo),
