@@ -250,7 +250,7 @@ def _contents(canvas: Canvas, view: MareView, ctx: Ctx, code: str) -> None:
         demands = dict(view.demands).get(code, ())
         n = len(symbols)
         for i, (symbol, wanted) in enumerate(zip(symbols, demands, strict=False)):
-            xy = (cx + (i - (n - 1) / 2) * 32, box[1] + 29 + 15 * lines)
+            xy = (cx + (i - (n - 1) / 2) * 32, box[1] + 26 + 15 * lines)
             if wanted:
                 _token(canvas, ctx, xy, wanted, 13, square=True)
             else:
