@@ -324,7 +324,7 @@ def sea_lines(view: MareView, ctx: Ctx) -> list[str]:
     tr = ctx.tr
     board = view.board
     tokens = [
-        tr._("{space} {tokens}", space=s.code, tokens=", ".join(species(tr, k) for k in kinds))
+        tr._("{space} {tokens}", space=s.code, tokens=fish_list(tr, kinds))
         for s in board.spaces
         if (kinds := view.space_tokens(s.code))
     ]

@@ -38,8 +38,11 @@ def test_the_sea_in_words_names_every_token_and_what_each_port_wants():
     view = GAME.view(state, None)
     tokens, ports = dict(step(state, recent).fields)["The sea in words"]
     for space, kinds in view.tokens:
-        if kinds:
+        if len(kinds) == 2 and kinds[0] == kinds[1]:
+            assert f"{space} {kinds[0]} ×2" in tokens
+        elif kinds:
             assert f"{space} {', '.join(kinds)}" in tokens
+    assert any(len(k) == 2 and k[0] == k[1] for _, k in view.tokens), "a dark space with a pair"
     assert "København" in ports and "Sankt Peterburg" in ports
 
 
