@@ -62,11 +62,11 @@ async def test_the_lobby_seats_three_to_five_players_and_offers_the_optional_rul
     assert "full" in said(full)
     refused = await alice.click(await table.lobby(), label="Add AI seat")
     assert "full" in said(refused)
-    for label in ("Optional rule 1: demand management: off", "Optional rule 2: contracts: off"):
+    for label in ("Demand management (optional rule 1): off", "Contracts (optional rule 2): off"):
         await alice.click(await table.lobby(), label=label)
     lobby = await table.lobby()
-    assert "demand management: on" in lobby.embeds[0].description
-    assert "contracts: on" in lobby.embeds[0].description
+    assert "Demand management (optional rule 1): on" in lobby.embeds[0].description
+    assert "Contracts (optional rule 2): on" in lobby.embeds[0].description
     await alice.click(lobby, label="Start")
     state = await table.state()
     assert len(state.players) == 5 and all(p.reserve == 3 for p in state.players)  # RULES §2.1

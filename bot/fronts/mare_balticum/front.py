@@ -36,12 +36,12 @@ class MareBalticumFront:
     lobby_options: Sequence[OptionSpec] = (
         OptionSpec(
             "demand_management",
-            N_("Optional rule 1: demand management"),
+            N_("Demand management (optional rule 1)"),
             ((N_("off"), False), (N_("on"), True)),
         ),
         OptionSpec(
             "contracts",
-            N_("Optional rule 2: contracts"),
+            N_("Contracts (optional rule 2)"),
             ((N_("off"), False), (N_("on"), True)),
         ),
         OptionSpec("map", N_("Map"), ((N_("house map"), "house"),)),
