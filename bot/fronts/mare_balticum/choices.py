@@ -5,17 +5,45 @@ unload would move; this module only words it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.fronts.base import Choice, Ctx
 from bot.fronts.mare_balticum.wording import recipe
 from bot.fronts.mare_balticum.words import counts, place, space_name, species, token_name
+from bot.i18n import N_
 from engine.core.actions import Action
 from engine.mare_balticum.board import AMBER, SAFE
 from engine.mare_balticum.views import MareView, unload_preview
 
+GROUPS = {
+    "port": N_("Ports"),
+    "fish": N_("Fish"),
+    "unload": N_("Unload"),
+    "sail": N_("Sail a boat"),
+    "launch": N_("First sail"),
+    "place": N_("Next boat"),
+    "to": N_("Sail to"),
+    "overboard": N_("Throw overboard"),
+    "contract": N_("Contracts"),
+    "take": N_("Contracts"),
+    "open": N_("Demands"),
+    "back": N_("Back"),
+    "cargo": N_("From your cargo"),
+    "warehouse": N_("From your warehouse"),
+    SAFE: N_("The safe"),
+}
+"""What a select menu of each kind of choice says before one is picked (when a prompt has
+too many choices for buttons); the multipliers' menus say their token (×3)."""
+
 
 def choices(view: MareView, seat: int, actions: Sequence[Action], ctx: Ctx) -> list[Choice]:
-    return [_choice(view, seat, a, ctx) for a in actions]
+    out = []
+    for action in actions:
+        choice = _choice(view, seat, action, ctx)
+        key = choice.group
+        group = ctx.tr._(GROUPS[key]) if key in GROUPS else token_name(ctx.tr, key)
+        out.append(replace(choice, group=group))
+    return out
 
 
 def _choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice:

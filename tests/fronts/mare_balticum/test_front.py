@@ -66,8 +66,13 @@ def test_every_prompt_offers_each_legal_action_with_a_detail_in_a_whole_game():
                     if not choice.detail:  # said once above the choices, for all of a kind
                         assert EXPLAINED[choice.action.split()[0]] in "\n".join(panel.lines)
                 assert all(len(c.label) <= 80 for c in panel.choices)
-                groups = {c.group for c in panel.choices}
-                assert len(legal) <= 25 or len(groups) <= 5
+                groups: dict[str, int] = {}
+                for c in panel.choices:
+                    groups[c.group] = groups.get(c.group, 0) + 1
+                menus = sum(-(-n // 25) for n in groups.values())
+                assert len(legal) <= 20 or menus <= 5, "as select menus, every choice shows"
+                # A group names its select menu (words, not a code) should there be one.
+                assert all((g and g[0].isupper()) or g.startswith("×") for g in groups), groups
                 assert FRONT.owed(GAME.view(state, seat), seat, ctx(state, seat))
 
 
