@@ -1,7 +1,7 @@
 """The table message: each public step (the starting boats, a player's turn, a clock's company
-tokens) is one message that carries the whole table — what happened since the last message,
-this step so far, the players, the sea in text and the map picture — so the table's state is
-always at the bottom of the channel.
+tokens) is one message that carries the whole table — the last moves, this step so far, the
+players, the sea in words and the map picture — so the table's state is always at the bottom
+of the channel.
 
 AI seats play their turns in the same moment as the click before them, so no message of its
 own shows an AI turn; and a step's message is last drawn before the action that ends it.
@@ -38,7 +38,7 @@ def step_panel(view: MareView, ctx: Ctx) -> Panel | None:
     board = view.board
     earlier, now = _split(view, ctx)
     lines = _lines(ctx, board, earlier)
-    if earlier and earlier[0].kind not in ("setup", "turn"):
+    if earlier and not _a_start(ctx, earlier[0]):
         lines.insert(0, "…")  # the table's recent events do not reach back that far
     if lines:
         lines = [f"**{tr._('Last moves')}**", *lines, ""]
@@ -120,10 +120,14 @@ def _split(view: MareView, ctx: Ctx) -> tuple[list[Event], list[Event]]:
 def _since_a_person(ctx: Ctx, events: Sequence[Event]) -> list[Event]:
     """`events` from the start of the last turn a person played (or from the setup)."""
     for i in range(len(events) - 1, -1, -1):
-        e = events[i]
-        if e.kind == "setup" or (e.kind == "turn" and not _automatic(ctx, e.seat)):
+        if _a_start(ctx, events[i]):
             return list(events[i:])
     return list(events)
+
+
+def _a_start(ctx: Ctx, e: Event) -> bool:
+    """The game's setup, or the start of a turn a person played."""
+    return e.kind == "setup" or (e.kind == "turn" and not _automatic(ctx, e.seat))
 
 
 def closing_lines(view: MareView, ctx: Ctx) -> list[str]:
