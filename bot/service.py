@@ -46,7 +46,11 @@ from engine.games import get_game
 
 log = logging.getLogger(__name__)
 
-RECENT_EVENTS = 12
+RECENT_EVENTS = 96
+"""Public events kept with the table for its fronts' "last moves" (`Ctx.recent`). One click can
+carry many: with AI seats, every turn up to the next person's is played in the same outcome
+(Mare Balticum with one person and four AI seats: up to some 70 events between two of the
+person's turns, and the turn itself)."""
 AUTOPLAY_LIMIT = 5000
 RETRIES = 3
 CLAIM_SECONDS = 300.0

@@ -73,10 +73,12 @@ class OpenPrompt:
 
 
 def _key(drawn: Drawn) -> str:
-    """What a message would show, as one comparable string."""
+    """What a message would show, as one comparable string (its content too: a step whose
+    live status line alone changed, such as who has chosen at a clock, is edited)."""
     view = drawn.view.to_components() if drawn.view is not None else None
     image = len(drawn.image) if drawn.image is not None else None
-    return json.dumps([drawn.embed.to_dict(), view, image], sort_keys=True, default=str)
+    parts = [drawn.embed.to_dict(), view, image, drawn.content]
+    return json.dumps(parts, sort_keys=True, default=str)
 
 
 class Presenter:

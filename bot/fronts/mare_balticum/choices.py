@@ -5,17 +5,45 @@ unload would move; this module only words it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.fronts.base import Choice, Ctx
 from bot.fronts.mare_balticum.wording import recipe
 from bot.fronts.mare_balticum.words import counts, place, space_name, species, token_name
+from bot.i18n import N_
 from engine.core.actions import Action
 from engine.mare_balticum.board import AMBER, SAFE
-from engine.mare_balticum.views import MareView, PlayerView, unload_preview
+from engine.mare_balticum.views import MareView, unload_preview
+
+GROUPS = {
+    "port": N_("Ports"),
+    "fish": N_("Fish"),
+    "unload": N_("Unload"),
+    "sail": N_("Sail a boat"),
+    "launch": N_("First sail"),
+    "place": N_("Next boat"),
+    "to": N_("Sail to"),
+    "overboard": N_("Throw overboard"),
+    "contract": N_("Contracts"),
+    "take": N_("Contracts"),
+    "open": N_("Demands"),
+    "back": N_("Back"),
+    "cargo": N_("From your cargo"),
+    "warehouse": N_("From your warehouse"),
+    SAFE: N_("The safe"),
+}
+"""What a select menu of each kind of choice says before one is picked (when a prompt has
+too many choices for buttons); the multipliers' menus say their token (×3)."""
 
 
 def choices(view: MareView, seat: int, actions: Sequence[Action], ctx: Ctx) -> list[Choice]:
-    return [_choice(view, seat, a, ctx) for a in actions]
+    out = []
+    for action in actions:
+        choice = _choice(view, seat, action, ctx)
+        key = choice.group
+        group = ctx.tr._(GROUPS[key]) if key in GROUPS else token_name(ctx.tr, key)
+        out.append(replace(choice, group=group))
+    return out
 
 
 def _choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice:
@@ -51,7 +79,7 @@ def _choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice:
         return Choice(label, text, detail, style="success", group="unload")
     if verb == "sail":
         label = tr._("Sail the boat on {space}", space=where)
-        return Choice(label, text, tr._("then choose where it goes"), group="sail")
+        return Choice(label, text, group="sail")
     if verb in ("launch", "place"):
         label = tr._("First sail: a boat to {space}", space=where)
         if verb == "place":
@@ -76,12 +104,7 @@ def _other_choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice
     text = action.text
     if verb == "overboard":
         label = tr._("Throw a {species} overboard", species=species(tr, args[0]))
-        return Choice(
-            label,
-            text,
-            tr._("free: frees a cargo slot, the fish leaves the game"),
-            group="overboard",
-        )
+        return Choice(label, text, group="overboard")
     if verb == "contract":
         detail = tr._("look through the {n} cards; taking one costs this action", n=view.deck_size)
         return Choice(tr._("Take a contract"), text, detail, group="contract")
@@ -114,7 +137,7 @@ def _other_choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice
             tr._("Back"), text, tr._("choose another action; nothing is spent"), group="back"
         )
     if verb == "play":
-        return _company_choice(view, me, action, ctx)
+        return _company_choice(view, action, ctx)
     if verb == "discard":
         where, kind = args
         if where == "cargo":
@@ -128,7 +151,7 @@ def _other_choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice
     return Choice(action.text, action.text)
 
 
-def _company_choice(view: MareView, me: PlayerView, action: Action, ctx: Ctx) -> Choice:
+def _company_choice(view: MareView, action: Action, ctx: Ctx) -> Choice:
     tr = ctx.tr
     token = action.args[0]
     if token == SAFE:
@@ -139,13 +162,9 @@ def _company_choice(view: MareView, me: PlayerView, action: Action, ctx: Ctx) ->
         )
         return Choice(tr._("The safe"), action.text, detail, style="danger", group=SAFE)
     kind = action.args[1]
-    stored = dict(me.warehouse).get(kind, 0)
-    aboard = me.cargo.count(kind)
     label = tr._("{token} on {species}", token=token_name(tr, token), species=species(tr, kind))
-    detail = tr._(
-        "you hold {stored} in the warehouse and {aboard} aboard", stored=stored, aboard=aboard
-    )
-    return Choice(label, action.text, detail, group=token)
+    # What each species holds for the player is said once, above the choices.
+    return Choice(label, action.text, group=token)
 
 
 def _space_detail(view: MareView, code: str, ctx: Ctx) -> str:

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.fronts.base import ChallengeSpec, Choice, Ctx, OptionSpec, Panel
+from bot.fronts.mare_balticum import prompt
 from bot.fronts.mare_balticum.choices import choices
 from bot.fronts.mare_balticum.picture import map_picture
+from bot.fronts.mare_balticum.table import closing_lines, step_panel
 from bot.fronts.mare_balticum.textmap import grid_lines, legend_lines, sea_lines
 from bot.fronts.mare_balticum.wording import event_line, owed_line, recipe, refusal_line, summary
 from bot.fronts.mare_balticum.words import (
@@ -27,17 +29,6 @@ from engine.mare_balticum.board import SAFE, builtin_map
 from engine.mare_balticum.scoring import points
 from engine.mare_balticum.views import MareView
 
-TITLES = {
-    "start": N_("Choose a port for your starting boat"),
-    "turn": N_("Your turn: choose an action"),
-    "sail": N_("Where does the boat sail?"),
-    "launch": N_("First sail: place your next boat"),
-    "unload": N_("Unload: open a demand, or unload now"),
-    "contract": N_("Take a contract"),
-    "company": N_("Clock {n}: choose a company token"),
-    "safe": N_("The safe: throw away a token"),
-}
-
 
 class MareBalticumFront:
     game_id = "mare-balticum"
@@ -45,12 +36,12 @@ class MareBalticumFront:
     lobby_options: Sequence[OptionSpec] = (
         OptionSpec(
             "demand_management",
-            N_("Optional rule 1: demand management"),
+            N_("Demand management (optional rule 1)"),
             ((N_("off"), False), (N_("on"), True)),
         ),
         OptionSpec(
             "contracts",
-            N_("Optional rule 2: contracts"),
+            N_("Contracts (optional rule 2)"),
             ((N_("off"), False), (N_("on"), True)),
         ),
         OptionSpec("map", N_("Map"), ((N_("house map"), "house"),)),
@@ -59,7 +50,9 @@ class MareBalticumFront:
     """No daily challenge. One could be played against two AI seats (the seed fixes the order
     tokens and clocks leave the bag whatever anyone does), but a game is some 40 turns and 50
     decisions a player: long for a daily puzzle, and the score would mostly measure the AI."""
-    board_message = True
+    board_message = False
+    """Each step's message carries the table (its map picture), so it is always at the
+    bottom of the channel; the board with the text map is posted on request and at the end."""
 
     def turn(self, view: MareView) -> str:
         return f"t{view.turn}:c{view.clocks}"
@@ -96,28 +89,9 @@ class MareBalticumFront:
         )
 
     def public_step(self, view: MareView, ctx: Ctx) -> Panel | None:
-        tr = ctx.tr
-        if view.over:
-            return None
-        board = view.board
-        # The title says whose turn it is and the status lines who has chosen.
-        told = [e for e in view.log if e.kind not in ("turn", "chose")]
-        lines = [line for e in told if (line := event_line(e, board, ctx))]
-        if view.phase == "setup":
-            title = tr._("Starting boats")
-            lines.append(tr._("{name} chooses a port.", name=ctx.name(view.active)))
-            key = "setup"
-        elif view.phase in ("company", "safe"):
-            title = tr._("Clock {n} of {of}: company tokens", n=view.clocks, of=board.clocks)
-            lines += _company_status(view, ctx)
-            key = f"clock:{view.clocks}"
-        else:
-            title = tr._(
-                "{name}'s turn · round {round}", name=ctx.name(view.active), round=view.round
-            )
-            lines.append(tr.ngettext("{n} action left.", "{n} actions left.", view.actions))
-            key = f"turn:{view.turn}"
-        return Panel(title=title, lines=lines, choices=_act_button(view, ctx), key=key)
+        """The step's message carries the table: the last moves, this step, the players, the
+        sea in words and the map picture (see `table`)."""
+        return step_panel(view, ctx)
 
     # --- one seat ---------------------------------------------------------------------------
 
@@ -126,7 +100,7 @@ class MareBalticumFront:
         board = view.board
         me = view.players[seat]
         own = view.seat == seat
-        cargo = tr.list([species(tr, k) for k in me.cargo]) if me.cargo else tr._("empty")
+        cargo = prompt.fish_list(tr, me.cargo) or tr._("empty")
         lines = [
             tr._(
                 "Cargo ({n}/{slots}): {fish}", n=len(me.cargo), slots=board.cargo_slots, fish=cargo
@@ -176,34 +150,11 @@ class MareBalticumFront:
         return Panel(title=tr._("{name}'s company", name=ctx.name(seat)), lines=lines)
 
     def prompt(self, view: MareView, seat: int, actions: Sequence[Action], ctx: Ctx) -> Panel:
-        tr = ctx.tr
-        asks = _asks(view, seat)
-        title = tr._(TITLES[asks], n=view.clocks) if asks == "company" else tr._(TITLES[asks])
-        me = view.players[seat]
-        lines = []
-        if asks in ("turn", "sail", "launch", "unload", "contract"):
-            lines.append(
-                tr.ngettext(
-                    "{n} action left this turn.", "{n} actions left this turn.", view.actions
-                )
-            )
-        if asks != "start":
-            cargo = tr.list([species(tr, k) for k in me.cargo]) if me.cargo else tr._("empty")
-            lines.append(
-                tr._(
-                    "Cargo ({n}/{slots}): {fish}",
-                    n=len(me.cargo),
-                    slots=view.board.cargo_slots,
-                    fish=cargo,
-                )
-            )
-        if asks == "safe":
-            lines.append(
-                tr.ngettext(
-                    "{n} token left to throw away.", "{n} tokens left to throw away.", me.discards
-                )
-            )
-        return Panel(title=title, lines=lines, choices=choices(view, seat, actions, ctx))
+        return Panel(
+            title=prompt.title(view, seat, ctx),
+            lines=prompt.lines(view, seat, actions, ctx),
+            choices=choices(view, seat, actions, ctx),
+        )
 
     def owed(self, view: MareView, seat: int, ctx: Ctx) -> str:
         return owed_line(view, seat, ctx)
@@ -235,6 +186,9 @@ class MareBalticumFront:
             lines.append(tr._("Equal points: the most tokens in the warehouse wins."))
         if "tie_shared" in result.reasons:
             lines.append(tr._("Equal points and tokens: the win is shared."))
+        last = closing_lines(view, ctx)
+        if last:
+            lines += ["", f"**{tr._('Last moves')}**", *last]
         fields = []
         for s in result.seats:
             market = dict(view.players[s.seat].market)
@@ -258,6 +212,7 @@ class MareBalticumFront:
             lines=lines,
             fields=fields,
             image=map_picture(view, ctx),
+            choices=[Choice(tr._("Play again"), None, style="success", op="again")],
         )
 
     def rules(self, ctx: Ctx) -> Panel:
@@ -307,16 +262,6 @@ def _value(tr: Tr, value: int | None) -> str:
     return tr._("face down") if value is None else tr._("×{n}", n=value)
 
 
-def _asks(view: MareView, seat: int) -> str:
-    if view.phase == "setup":
-        return "start"
-    if view.phase == "company":
-        return "company"
-    if view.phase == "safe":
-        return "safe"
-    return view.sub.kind if view.sub is not None and view.seat == seat else "turn"
-
-
 def _status(view: MareView, ctx: Ctx) -> str:
     tr = ctx.tr
     board = view.board
@@ -346,24 +291,6 @@ def _player_lines(view: MareView, ctx: Ctx) -> list[str]:
         )
         for seat in range(len(view.players))
     ]
-
-
-def _company_status(view: MareView, ctx: Ctx) -> list[str]:
-    tr = ctx.tr
-    out = []
-    for seat, p in enumerate(view.players):
-        if view.phase == "company":
-            state = tr._("has chosen") if p.chosen else tr._("is choosing…")
-        elif p.discards:
-            state = tr.ngettext(
-                "throws away {n} more token", "throws away {n} more tokens", p.discards
-            )
-        else:
-            state = tr._("done")
-        out.append(
-            tr._("{mark} {name}: {state}", mark=seat_mark(seat), name=ctx.name(seat), state=state)
-        )
-    return out
 
 
 def _act_button(view: MareView, ctx: Ctx) -> list[Choice]:

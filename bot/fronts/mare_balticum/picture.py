@@ -12,12 +12,12 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from bot.fronts.base import Ctx
-from bot.fronts.mare_balticum.wording import summary
 from bot.fronts.mare_balticum.words import SEAT_COLOURS, letter, season, space_name, species
 from bot.fronts.pictures import Font, full_font, png
 from bot.fronts.pictures import font as default_font
 from engine.core.events import Event
 from engine.mare_balticum.board import AMBER, Board
+from engine.mare_balticum.scoring import points
 from engine.mare_balticum.views import MareView
 
 CELL = 120
@@ -250,7 +250,7 @@ def _contents(canvas: Canvas, view: MareView, ctx: Ctx, code: str) -> None:
         demands = dict(view.demands).get(code, ())
         n = len(symbols)
         for i, (symbol, wanted) in enumerate(zip(symbols, demands, strict=False)):
-            xy = (cx + (i - (n - 1) / 2) * 32, box[1] + 29 + 15 * lines)
+            xy = (cx + (i - (n - 1) / 2) * 32, box[1] + 26 + 15 * lines)
             if wanted:
                 _token(canvas, ctx, xy, wanted, 13, square=True)
             else:
@@ -283,7 +283,11 @@ def _band(canvas: Canvas, view: MareView, ctx: Ctx, y: float) -> None:
         canvas.text((x + 28, y + 90), season(tr, name), 13, anchor="ma")
     clocks = dict(view.bag).get("clock", 0)
     tokens = sum(n for k, n in view.bag if k != "clock")
-    bag = tr._("Bag: {tokens} tokens, {clocks} clocks", tokens=tokens, clocks=clocks)
+    bag = tr._(
+        "Bag: {tokens}, {clocks}",
+        tokens=tr.ngettext("{n} token", "{n} tokens", tokens),
+        clocks=tr.ngettext("{n} clock", "{n} clocks", clocks),
+    )
     canvas.text((MARGIN, y + 114), bag, 18)
     if view.final_round and not view.over:
         canvas.text((MARGIN, y + 138), tr._("Last round: {n}", n=view.final_round), 18, bold=True)
@@ -309,16 +313,83 @@ def _legend(canvas: Canvas, ctx: Ctx, x: float, y: float, kinds: Sequence[str]) 
 
 
 def _players(canvas: Canvas, view: MareView, ctx: Ctx, x: float, y: float) -> None:
+    """One row a player under column heads: the boat in their colour and name, the cargo as
+    tokens in its slots, the warehouse's count, the market (a square per species that holds a
+    company token; its value once the game is over), the safe; at the end, the points."""
+    tr = ctx.tr
+    board = view.board
     names = []
     for seat in range(len(view.players)):
         name = ctx.name(seat)
-        names.append(name if len(name) <= 16 else name[:15] + "…")
-    column = x + 44 + max(canvas.width(n, 20, bold=True) for n in names)
-    for seat in range(len(view.players)):
-        row = y + seat * 36
-        if seat == view.active and not view.over:
+        names.append(name if len(name) <= 14 else name[:13] + "…")
+    cargo_x = x + 44 + max(canvas.width(n, 20, bold=True) for n in names) + 12
+    stored_x = cargo_x + board.cargo_slots * 25 + 14
+    heads = (tr._("cargo"), tr._("warehouse"), tr._("market"))
+    market_x = stored_x + canvas.width(heads[1], 14) + 14
+    end_x = market_x + len(board.species) * 28 + 10
+    for head, at in zip(heads, (cargo_x, stored_x, market_x), strict=True):
+        canvas.text((at, y + 4), head, 14, fill="#6b5d40")
+    for seat, p in enumerate(view.players):
+        row = y + 24 + seat * 38
+        if seat == view.active and view.phase in ("setup", "turn"):
             canvas.text((x - 22, row + 6), "▶", 20, bold=True)
-        _boat(canvas, x + 14, row + 14, seat)
+        _boat(canvas, x + 14, row + 16, seat)
         canvas.text((x + 36, row + 6), names[seat], 20, bold=True)
-        line = summary(view, seat, ctx)
-        canvas.text((column, row + 8), line, 17)
+        for slot in range(board.cargo_slots):
+            centre = (cargo_x + 11 + slot * 25, row + 17)
+            if slot < len(p.cargo):
+                _token(canvas, ctx, centre, p.cargo[slot], 11)
+            else:
+                canvas.draw.ellipse(
+                    (centre[0] - 10, centre[1] - 10, centre[0] + 10, centre[1] + 10),
+                    outline="#9a8a6a",
+                    width=2,
+                )
+        stored = sum(n for _, n in p.warehouse)
+        canvas.text(
+            (stored_x + canvas.width(heads[1], 14) / 2, row + 6), str(stored), 20, anchor="ma"
+        )
+        market = dict(p.market)
+        for i, kind in enumerate(board.species):
+            value = market.get(kind) if view.over else None
+            _market_space(
+                canvas, ctx, (market_x + 12 + i * 28, row + 17), kind, kind in market, value
+            )
+        if view.over:
+            known = {k: v for k, v in p.market if v is not None}
+            scored = points(
+                board, dict(p.warehouse), known, p.contract or "", view.options.contracts
+            )
+            canvas.text((end_x, row + 6), tr._("{n} points", n=sum(scored.values())), 20, bold=True)
+        elif view.phase == "company":
+            # Who has chosen is public (what they chose is not, until the reveal).
+            chosen = tr._("✓ chosen") if p.chosen else tr._("choosing…")
+            canvas.text((end_x, row + 8), chosen, 17, bold=p.chosen)
+        elif p.safe:
+            canvas.text((end_x, row + 8), tr._("safe"), 17)
+
+
+def _market_space(
+    canvas: Canvas,
+    ctx: Ctx,
+    xy: tuple[float, float],
+    kind: str,
+    filled: bool,
+    value: int | None = None,
+) -> None:
+    """A market space: the species' colour when a company token lies on it (its value once
+    it is known to all), else an outline."""
+    x, y = xy
+    if not filled:
+        canvas.draw.rounded_rectangle(
+            (x - 11, y - 11, x + 11, y + 11), 4, outline="#9a8a6a", width=2
+        )
+        return
+    if value is None:
+        _token(canvas, ctx, xy, kind, 11, square=True)
+        return
+    fill, ink = TOKEN_COLOURS.get(kind, FALLBACK_TOKEN)
+    canvas.draw.rounded_rectangle(
+        (x - 13, y - 12, x + 13, y + 12), 4, fill=fill, outline=INK, width=2
+    )
+    canvas.text((x, y + 1), f"×{value}", 14, fill=ink, bold=True, anchor="mm")

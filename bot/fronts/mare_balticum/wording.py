@@ -239,9 +239,8 @@ def owed_line(view: MareView, seat: int, ctx: Ctx) -> str:
             return tr._("choose where the boat on {space} sails", space=sub.space)
         if sub is not None:
             return _owed_kind(ctx, sub.kind)
-        return tr.ngettext(
-            "your turn: {n} action left", "your turn: {n} actions left", view.actions
-        )
+        # Said after "your move in Mare Balticum —" in a notice.
+        return tr.ngettext("{n} action left this turn", "{n} actions left this turn", view.actions)
     if view.phase == "company" and p.owes:
         return tr._("choose a company token (clock {n})", n=view.clocks)
     if view.phase == "safe" and p.discards:
