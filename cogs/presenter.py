@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import hashlib
 import json
 import logging
 import time
@@ -76,7 +77,7 @@ def _key(drawn: Drawn) -> str:
     """What a message would show, as one comparable string (its content too: a step whose
     live status line alone changed, such as who has chosen at a clock, is edited)."""
     view = drawn.view.to_components() if drawn.view is not None else None
-    image = len(drawn.image) if drawn.image is not None else None
+    image = hashlib.blake2b(drawn.image, digest_size=16).hexdigest() if drawn.image else None
     parts = [drawn.embed.to_dict(), view, image, drawn.content]
     return json.dumps(parts, sort_keys=True, default=str)
 
