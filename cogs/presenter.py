@@ -216,9 +216,12 @@ class Presenter:
         users: list[int],
         actor: int | None,
     ) -> None:
-        """A notice for each user the table now waits for, unless their open prompt shows it
-        or they already had one this turn."""
+        """A notice for the users the table now waits for, unless their open prompt shows it
+        or they already had one this turn: one message for all who owe the same decision at
+        once (a clock, a leftover die), so the table stays near the bottom of the channel."""
         turn = front.turn(rules.view(state, None))
+        owed: dict[str, list[int]] = {}
+        old: list[int] = []
         for user in users:
             seat = row.seat_of(user)
             if seat is None or user == actor:
@@ -229,17 +232,27 @@ class Presenter:
             if last is not None and last[0] == turn:
                 continue
             if last is not None:
-                await self._delete(self.channel(row), last[1])
-            what = front.owed(rules.view(state, seat), seat, ctx)
-            ttr = ctx.tr.domain_of("table")
-            text = say(ttr, "your_turn", mentions=f"<@{user}>", game=front.title(ctx.tr), what=what)
+                del self._notices[(row.id, user)]
+                old.append(last[1])
+            owed.setdefault(front.owed(rules.view(state, seat), seat, ctx), []).append(user)
+        kept = {
+            message_id for (game, _), (_, message_id) in self._notices.items() if game == row.id
+        }
+        for message_id in dict.fromkeys(old):
+            if message_id not in kept:  # no one else's notice any more
+                await self._delete(self.channel(row), message_id)
+        ttr = ctx.tr.domain_of("table")
+        for what, group in owed.items():
+            mentions = " ".join(f"<@{user}>" for user in group)
+            text = say(ttr, "your_turn", mentions=mentions, game=front.title(ctx.tr), what=what)
             allowed = discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(user)]
+                everyone=False, roles=False, users=[discord.Object(user) for user in group]
             )
             message = await self.channel(row).send(
                 text, allowed_mentions=allowed, view=items_view(act_button(row.id, ttr))
             )
-            self._notices[(row.id, user)] = (turn, message.id)
+            for user in group:
+                self._notices[(row.id, user)] = (turn, message.id)
 
     async def _refresh_prompt(
         self, row: GameRow, rules: AnyGame, state: Any, seat: int, user: int
@@ -258,8 +271,8 @@ class Presenter:
         return True
 
     async def _clear_notices(self, row: GameRow) -> None:
-        for key in [k for k in self._notices if k[0] == row.id]:
-            _, message_id = self._notices.pop(key)
+        ids = [self._notices.pop(k)[1] for k in [k for k in self._notices if k[0] == row.id]]
+        for message_id in dict.fromkeys(ids):
             await self._delete(self.channel(row), message_id)
 
     async def _table(
