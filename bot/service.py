@@ -43,7 +43,10 @@ from engine.games import get_game
 
 log = logging.getLogger(__name__)
 
-RECENT_EVENTS = 12
+RECENT_EVENTS = 64
+"""Public events kept with a table for its fronts (`Ctx.recent`). Enough for a turn-based
+game to tell every AI turn played between two human turns (Black Fleet: up to ~17 events a
+turn, three AI seats in a row), since the presenter only sees the state after them."""
 AUTOPLAY_LIMIT = 5000
 RETRIES = 3
 

@@ -38,6 +38,37 @@ def choices(
     return out
 
 
+def dock_lines(
+    house: House, view: BlackFleetView, actions: Sequence[Action], ctx: Ctx
+) -> list[str]:
+    """One line per port with a free dock: its docks, what a merchant loads there, and which
+    ports buy that colour at what price."""
+    tr = ctx.tr
+    free = {a.args[0].upper() for a in actions if a.verb == "dock"}
+    lines = []
+    for port in house.map.ports:
+        docks = [d for d in port.docks if d in free]
+        if not docks:
+            continue
+        buyers = [
+            tr._("{port} {price}", port=w.port_name(tr, house, p.code), price=p.buys[port.goods])
+            for p in house.map.ports
+            if port.goods in p.buys
+        ]
+        load = min(3, view.supply.get(port.goods, 0))
+        lines.append(
+            tr._(
+                "{mark} **{port}** ({docks}): load {cubes}; sold at {buyers}.",
+                mark=w.GOODS_EMOJI.get(port.goods, "■"),
+                port=w.port_name(tr, house, port.code),
+                docks=", ".join(docks),
+                cubes=w.cubes(tr, [port.goods] * load),
+                buyers=tr.list(buyers),
+            )
+        )
+    return lines
+
+
 def _destination_groups(moves: list[Action], ctx: Ctx) -> dict[str, str]:
     """Destinations share one select when they fit, else one select per block of rows."""
     spaces = [a.args[0].upper() for a in moves]
@@ -104,34 +135,25 @@ def _choice(house: House, view: BlackFleetView, seat: int, action: Action, ctx: 
     verb, args = action.verb, action.args
     me = view.captains[seat]
     if verb == "dock":
+        # What each port loads and who buys it is said once per port above the buttons
+        # (`dock_lines`), not once per dock.
         space = args[0].upper()
         port = house.map.port_of_dock[space]
-        buyers = [
-            tr._(
-                "{port} {price}",
-                port=w.port_name(tr, house, p.code),
-                price=p.buys[port.goods],
-            )
-            for p in house.map.ports
-            if port.goods in p.buys
-        ]
-        return Choice(
-            f"{space} · {w.port_name(tr, house, port.code)}",
-            action.text,
-            tr._(
-                "Load {cubes}; sells at {buyers}.",
-                cubes=w.cubes(tr, [port.goods] * min(3, view.supply.get(port.goods, 0))),
-                buyers=tr.list(buyers),
-            ),
-            emoji="⚓",
-        )
+        return Choice(f"{space} · {w.port_name(tr, house, port.code)}", action.text, emoji="⚓")
     if verb == "play":
         card = house.movement[args[0]]
         return Choice(w.movement_label(tr, card), action.text, w.movement_text(tr, card))
     if verb == "ship":
         return _ship(house, view, seat, args[0], action, ctx)
     if verb == "back":
-        return Choice(tr._("Choose another ship"), action.text, style="secondary")
+        # Its own select when the destinations need selects: its placeholder says it.
+        return Choice(
+            tr._("Choose another ship"),
+            action.text,
+            emoji="↩️",
+            style="secondary",
+            group=tr._("Or choose another ship…"),
+        )
     if verb == "trade":
         sale = shipactions.sale(house, view)
         detail = ""
@@ -223,9 +245,9 @@ def _ship(
     left = remaining(house, view, ship)
     count = len(destinations(house, view, ship))
     detail = tr._(
-        "Up to {moves} · {count} places to go",
+        "Up to {moves} · {places}",
         moves=tr.ngettext("{n} space", "{n} spaces", left),
-        count=count,
+        places=tr.ngettext("{n} place to go", "{n} places to go", count),
     )
     return Choice(label, action.text, detail, emoji, style="primary", group=tr._("Ships"))
 
