@@ -132,7 +132,9 @@ class BlackFleetFront:
             image,
             choices,
             footer=self._decks(view, ctx),
-            key=f"turn{view.turns}",
+            # Each merchant placed in the setup gets its own message too, so the table is
+            # just above the notice of whoever places next.
+            key=f"setup{seat}" if view.stage == "setup" else f"turn{view.turns}",
             status=self._waiting(view, ctx),
         )
 
