@@ -127,6 +127,7 @@ async def test_no_hidden_card_reaches_a_public_message_or_another_players_view(
         if clicks % CHECK_VIEWS_EVERY:
             continue
         row = await table.row()
+        await ana.slash(table.handle(), "table board")  # the table again, checked next click
         log = await eve.slash(table.handle(), "table log")
         assert not leaks(answer_text(log), known.hidden(state)), "a spectator's log"
         for actor in humans:

@@ -194,7 +194,13 @@ def _choice(house: House, view: BlackFleetView, seat: int, action: Action, ctx: 
     if verb == "fortune":
         return _fortune(house, view, seat, action, ctx)
     if verb == "end":
-        return Choice(tr._("End your moves"), action.text, _end_detail(house, view, seat, ctx))
+        # Its own select (its placeholder says it) when the choices need selects.
+        return Choice(
+            tr._("End your moves"),
+            action.text,
+            _end_detail(house, view, seat, ctx),
+            group=tr._("Or end your moves…"),
+        )
     if verb == "discard":
         key = args[0]
         if key in house.movement:
