@@ -2,6 +2,7 @@
 players and an AI seat through clicks, a ship's move in few clicks, the turn's message that
 carries the map and tells the turns nobody clicked through, restarts, deadlines, autopilot."""
 
+import itertools
 import re
 
 import pytest
@@ -136,10 +137,20 @@ async def test_a_ship_goes_to_any_reachable_space_in_two_clicks_grouped_in_selec
     state = await table.state()
     reach = destinations(house, state, "pirate")
     menus = select_values(course.response)
-    places = {v for name, values in menus.items() if name.startswith("Rows") for v in values}
+    places = {v for name, values in menus.items() if name.startswith("Row") for v in values}
     assert places == {f"to {space.lower()}" for space in reach}
-    assert len(reach) > 25 and len([m for m in menus if m.startswith("Rows")]) >= 2
+    assert len(reach) > 25 and len([m for m in menus if m.startswith("Row")]) >= 2
     assert all(len(values) <= 25 for values in menus.values())
+    spans = []
+    for name, values in menus.items():
+        if name.startswith("Row"):
+            rows = [int(v.split()[1][1:]) for v in values]
+            first, last = (
+                (int(n) for n in re.findall(r"\d+", name)) if "–" in name else (rows[0],) * 2
+            )
+            assert first <= min(rows) and max(rows) <= last, (name, values)
+            spans.append((first, last))
+    assert all(a[1] < b[0] for a, b in itertools.pairwise(spans)), "each row in one select"
     assert menus["Or choose another ship…"] == ["back"]
     assert course.response.attachments, "the map with the reachable spaces highlighted"
     far = max(reach, key=lambda s: reach[s].cost)

@@ -22,6 +22,8 @@ from engine.core.actions import Action
 
 SELECT = 25
 """Options a select menu holds: destinations beyond it are split into several selects."""
+MENUS = 4
+"""Selects destinations may take: a message holds 5, and "choose another ship" needs one."""
 
 
 def choices(
@@ -70,15 +72,31 @@ def dock_lines(
 
 
 def _destination_groups(moves: list[Action], ctx: Ctx) -> dict[str, str]:
-    """Destinations share one select when they fit, else one select per block of rows."""
+    """Destinations share one select when they fit, else one select per block of whole rows
+    ("Rows 1–4", "Rows 5–11"), so a space is easy to find; if whole rows would take more
+    than MENUS selects, blocks of 25 in map order."""
     spaces = [a.args[0].upper() for a in moves]
     if len(spaces) <= SELECT:
         return {s.lower(): ctx.tr._("Where to?") for s in spaces}
+    rows: dict[int, list[str]] = {}
+    for space in spaces:
+        rows.setdefault(int(space[1:]), []).append(space)
+    blocks: list[list[str]] = []
+    for row in sorted(rows):
+        if blocks and len(blocks[-1]) + len(rows[row]) <= SELECT:
+            blocks[-1] += rows[row]
+        else:
+            blocks.append(list(rows[row]))
+    if len(blocks) > MENUS:
+        blocks = [spaces[i : i + SELECT] for i in range(0, len(spaces), SELECT)]
     out: dict[str, str] = {}
-    for start in range(0, len(spaces), SELECT):
-        block = spaces[start : start + SELECT]
+    for block in blocks:
         first, last = block[0][1:], block[-1][1:]
-        name = ctx.tr._("Rows {first}–{last}", first=first, last=last)
+        name = (
+            ctx.tr._("Row {row}", row=first)
+            if first == last
+            else ctx.tr._("Rows {first}–{last}", first=first, last=last)
+        )
         out.update({s.lower(): name for s in block})
     return out
 
