@@ -223,3 +223,17 @@ async def test_a_seat_on_autopilot_plays_its_turns_and_they_are_told(table):
     text = step.embeds[0].description
     assert re.search(r"\*\*Round 1 · \S+ Björn \(autopilot\)\*\*:", text), text
     assert re.search(r"\*\*Round 1 · \S+ AI 1\*\*:", text), text
+
+
+async def test_a_game_ended_early_shows_the_map_with_its_text_grid_and_no_buttons(table):
+    ana, _ = await three_seats(table)
+    await to_stage(table, "helm")
+    ask = await ana.slash(table.handle(), "table end")
+    await ana.click(ask.response.message, label="End the game")
+    history = [m async for m in table.thread().history(limit=6)]
+    board = next(m for m in history if m.embeds and m.embeds[0].title == "Black Fleet")
+    assert board.attachments, "the map"
+    grid = board.embeds[0].description
+    assert "A B C D E F G H I J K L M" in grid and "A–D merchants" in grid
+    assert all(len(line) <= 36 for line in grid.split("```")[1].splitlines())
+    assert not any(m.components for m in history), "no button left"
