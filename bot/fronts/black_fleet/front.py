@@ -16,6 +16,7 @@ from bot.fronts.black_fleet.choices import choices, dock_lines
 from bot.fronts.black_fleet.lines import event_line, seat_name
 from bot.fronts.black_fleet.mapdraw import draw_map, text_grid
 from bot.i18n import Tr
+from engine.black_fleet import powers
 from engine.black_fleet.house import House, builtin_house
 from engine.black_fleet.movement import destinations, position
 from engine.black_fleet.view import BlackFleetView
@@ -218,6 +219,27 @@ class BlackFleetFront:
             spaces = {a.args[0].upper(): a.args[0].upper() for a in actions if a.verb == "dock"}
             lines += dock_lines(self.house, view, actions, ctx)
             image = draw_map(tr, self.house, view, highlight=spaces, names=_names(ctx))
+        elif stage == "discard":
+            me = view.captains[seat]
+            limit = powers.hand_limit(self.house, me)
+            if view.turn.discards:
+                lines.append(tr._("Your movement card says: discard 1 fortune card."))
+            elif me.fortune_cards > limit:
+                lines.append(
+                    tr._(
+                        "You hold {n} fortune cards and may keep {limit}.",
+                        n=me.fortune_cards,
+                        limit=limit,
+                    )
+                )
+        elif stage == "chart":
+            lines.append(
+                tr.ngettext(
+                    "Navigator's Chart: discard {n} more movement card.",
+                    "Navigator's Chart: discard {n} more movement cards.",
+                    view.turn.chart,
+                )
+            )
         title = tr._("Your turn: {owed}", owed=self.owed(view, seat, ctx))
         return Panel(
             title, lines, image=image, choices=choices(self.house, view, seat, actions, ctx)

@@ -266,3 +266,18 @@ def test_the_picture_keeps_to_letters_its_font_can_draw(monkeypatch):
     assert ascii_text("Bahía Azul") == "Bahia Azul"
     assert ascii_text("Straße") == "Strasse"
     assert ascii_text("→") == "?"
+
+
+def test_a_discard_prompt_says_why_a_fortune_card_must_go():
+    # RULES §8.2, §8.3: the movement card's symbol, or more fortune cards than the limit.
+    found = [(s, log) for s, log in playout(4, "discards") if s.stage == "discard"]
+    assert found
+    for state, log in found:
+        seat = state.turn.seat
+        legal = GAME.legal_actions(state, seat)
+        text = panel_text(FRONT.prompt(GAME.view(state, seat), seat, legal, ctx(seat, log)))
+        if state.turn.discards:
+            assert "Your movement card says: discard 1 fortune card." in text
+        else:
+            n = len(state.captains[seat].fortune)
+            assert f"You hold {n} fortune cards and may keep" in text
