@@ -50,7 +50,7 @@ RECENT_EVENTS = 96
 """Public events kept with the table for its fronts' "last moves" (`Ctx.recent`). One click can
 carry many: with AI seats, every turn up to the next person's is played in the same outcome
 (Mare Balticum with one person and four AI seats: up to some 70 events between two of the
-person's turns, and the turn itself)."""
+person's turns; Black Fleet: up to ~17 a turn, three AI seats in a row)."""
 AUTOPLAY_LIMIT = 5000
 RETRIES = 3
 CLAIM_SECONDS = 300.0

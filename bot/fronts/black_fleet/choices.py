@@ -22,6 +22,8 @@ from engine.core.actions import Action
 
 SELECT = 25
 """Options a select menu holds: destinations beyond it are split into several selects."""
+MENUS = 4
+"""Selects destinations may take: a message holds 5, and "choose another ship" needs one."""
 
 
 def choices(
@@ -38,16 +40,63 @@ def choices(
     return out
 
 
+def dock_lines(
+    house: House, view: BlackFleetView, actions: Sequence[Action], ctx: Ctx
+) -> list[str]:
+    """One line per port with a free dock: its docks, what a merchant loads there, and which
+    ports buy that colour at what price."""
+    tr = ctx.tr
+    free = {a.args[0].upper() for a in actions if a.verb == "dock"}
+    lines = []
+    for port in house.map.ports:
+        docks = [d for d in port.docks if d in free]
+        if not docks:
+            continue
+        buyers = [
+            tr._("{port} {price}", port=w.port_name(tr, house, p.code), price=p.buys[port.goods])
+            for p in house.map.ports
+            if port.goods in p.buys
+        ]
+        load = min(3, view.supply.get(port.goods, 0))
+        lines.append(
+            tr._(
+                "{mark} **{port}** ({docks}): load {cubes}; sold at {buyers}.",
+                mark=w.GOODS_EMOJI.get(port.goods, "■"),
+                port=w.port_name(tr, house, port.code),
+                docks=", ".join(docks),
+                cubes=w.cubes(tr, [port.goods] * load),
+                buyers=tr.list(buyers),
+            )
+        )
+    return lines
+
+
 def _destination_groups(moves: list[Action], ctx: Ctx) -> dict[str, str]:
-    """Destinations share one select when they fit, else one select per block of rows."""
+    """Destinations share one select when they fit, else one select per block of whole rows
+    ("Rows 1–4", "Rows 5–11"), so a space is easy to find; if whole rows would take more
+    than MENUS selects, blocks of 25 in map order."""
     spaces = [a.args[0].upper() for a in moves]
     if len(spaces) <= SELECT:
         return {s.lower(): ctx.tr._("Where to?") for s in spaces}
+    rows: dict[int, list[str]] = {}
+    for space in spaces:
+        rows.setdefault(int(space[1:]), []).append(space)
+    blocks: list[list[str]] = []
+    for row in sorted(rows):
+        if blocks and len(blocks[-1]) + len(rows[row]) <= SELECT:
+            blocks[-1] += rows[row]
+        else:
+            blocks.append(list(rows[row]))
+    if len(blocks) > MENUS:
+        blocks = [spaces[i : i + SELECT] for i in range(0, len(spaces), SELECT)]
     out: dict[str, str] = {}
-    for start in range(0, len(spaces), SELECT):
-        block = spaces[start : start + SELECT]
+    for block in blocks:
         first, last = block[0][1:], block[-1][1:]
-        name = ctx.tr._("Rows {first}–{last}", first=first, last=last)
+        name = (
+            ctx.tr._("Row {row}", row=first)
+            if first == last
+            else ctx.tr._("Rows {first}–{last}", first=first, last=last)
+        )
         out.update({s.lower(): name for s in block})
     return out
 
@@ -104,34 +153,25 @@ def _choice(house: House, view: BlackFleetView, seat: int, action: Action, ctx: 
     verb, args = action.verb, action.args
     me = view.captains[seat]
     if verb == "dock":
+        # What each port loads and who buys it is said once per port above the buttons
+        # (`dock_lines`), not once per dock.
         space = args[0].upper()
         port = house.map.port_of_dock[space]
-        buyers = [
-            tr._(
-                "{port} {price}",
-                port=w.port_name(tr, house, p.code),
-                price=p.buys[port.goods],
-            )
-            for p in house.map.ports
-            if port.goods in p.buys
-        ]
-        return Choice(
-            f"{space} · {w.port_name(tr, house, port.code)}",
-            action.text,
-            tr._(
-                "Load {cubes}; sells at {buyers}.",
-                cubes=w.cubes(tr, [port.goods] * min(3, view.supply.get(port.goods, 0))),
-                buyers=tr.list(buyers),
-            ),
-            emoji="⚓",
-        )
+        return Choice(f"{space} · {w.port_name(tr, house, port.code)}", action.text, emoji="⚓")
     if verb == "play":
         card = house.movement[args[0]]
         return Choice(w.movement_label(tr, card), action.text, w.movement_text(tr, card))
     if verb == "ship":
         return _ship(house, view, seat, args[0], action, ctx)
     if verb == "back":
-        return Choice(tr._("Choose another ship"), action.text, style="secondary")
+        # Its own select when the destinations need selects: its placeholder says it.
+        return Choice(
+            tr._("Choose another ship"),
+            action.text,
+            emoji="↩️",
+            style="secondary",
+            group=tr._("Or choose another ship…"),
+        )
     if verb == "trade":
         sale = shipactions.sale(house, view)
         detail = ""
@@ -172,7 +212,13 @@ def _choice(house: House, view: BlackFleetView, seat: int, action: Action, ctx: 
     if verb == "fortune":
         return _fortune(house, view, seat, action, ctx)
     if verb == "end":
-        return Choice(tr._("End your moves"), action.text, _end_detail(house, view, seat, ctx))
+        # Its own select (its placeholder says it) when the choices need selects.
+        return Choice(
+            tr._("End your moves"),
+            action.text,
+            _end_detail(house, view, seat, ctx),
+            group=tr._("Or end your moves…"),
+        )
     if verb == "discard":
         key = args[0]
         if key in house.movement:
@@ -223,9 +269,9 @@ def _ship(
     left = remaining(house, view, ship)
     count = len(destinations(house, view, ship))
     detail = tr._(
-        "Up to {moves} · {count} places to go",
+        "Up to {moves} · {places}",
         moves=tr.ngettext("{n} space", "{n} spaces", left),
-        count=count,
+        places=tr.ngettext("{n} place to go", "{n} places to go", count),
     )
     return Choice(label, action.text, detail, emoji, style="primary", group=tr._("Ships"))
 

@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.fronts.base import ChallengeSpec, Choice, Ctx, OptionSpec, Panel
+from bot.fronts.black_fleet import story
 from bot.fronts.black_fleet import words as w
-from bot.fronts.black_fleet.choices import choices
+from bot.fronts.black_fleet.choices import choices, dock_lines
 from bot.fronts.black_fleet.lines import event_line, seat_name
 from bot.fronts.black_fleet.mapdraw import draw_map, text_grid
 from bot.i18n import Tr
+from engine.black_fleet import powers
 from engine.black_fleet.house import House, builtin_house
-from engine.black_fleet.movement import destinations
+from engine.black_fleet.movement import destinations, position
 from engine.black_fleet.view import BlackFleetView
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
@@ -48,7 +50,9 @@ class BlackFleetFront:
     challenge: ChallengeSpec | None = None
     """No daily challenge: the game has no solo mode, and against AI seats a result would
     measure the AI's luck and play as much as the player's."""
-    board_message = True
+    board_message = False
+    """Each turn's message carries the map and the captains: the table is always at the
+    bottom of the channel, and each turn's message stays as its record."""
 
     def turn(self, view: BlackFleetView) -> str:
         return f"t{view.turns}"
@@ -73,20 +77,26 @@ class BlackFleetFront:
         lines.append(tr._("A–D merchants · a–d pirates · Y P navy ships"))
         fields = [(self._seat_title(view, s, ctx), self._seat_lines(view, s, ctx))
                   for s in range(view.seats)]  # fmt: skip
-        image = draw_map(tr, self.house, view, last_moves=self._trails(view, ctx))
-        footer = tr._(
-            "Decks: {movement} movement · {fortune} fortune cards",
-            movement=view.movement_deck,
-            fortune=view.fortune_deck,
-        )
-        return Panel(self.title(tr), lines, fields, image, footer=footer)
+        now = story.this_turn(view, ctx)
+        trails = _trails(view, now.events if now is not None else ())
+        image = draw_map(tr, self.house, view, last_moves=trails, names=_names(ctx))
+        return Panel(self.title(tr), lines, fields, image, footer=self._decks(view, ctx))
 
     def public_step(self, view: BlackFleetView, ctx: Ctx) -> Panel | None:
+        """The turn's message, which is the table: the map with this turn's moves, an account
+        of the turns played since the last player's (AI seats', and how that turn ended),
+        this turn's moves, the captains, and who the table waits for (live)."""
         if view.ended is not None:
             return None
         tr = ctx.tr
         seat = view.turn.seat
         lines: list[str] = []
+        before = story.earlier(view, ctx)
+        for chapter in before:
+            if (text := story.summary(chapter, ctx, self.house, view)) is not None:
+                lines.append(text)
+        if lines:
+            lines.append("")
         if view.turn.card is not None:
             card = self.house.movement[view.turn.card]
             lines.append(tr._("Movement card: {card}", card=w.movement_label(tr, card)))
@@ -94,15 +104,40 @@ class BlackFleetFront:
             lines.append(
                 tr._("Fortune card: {card}", card=w.fortune_name(tr, self.house.fortune[cid]))
             )
-        lines += self._this_turn(view, ctx)
+        now = story.this_turn(view, ctx)
+        if now is not None:
+            for e in now.events:
+                line = event_line(e, ctx, self.house, view)
+                if line and e.kind not in ("play", "fortune", "turn", "setup"):
+                    lines.append(line)
+        if view.final_round:
+            lines.append(tr._("🏆 Last round: a victory card has been bought."))
         if view.stage == "setup":
             title = tr._("Setting sail: {name} chooses a dock", name=seat_name(ctx, view, seat))
         else:
             title = tr._(
                 "Round {round} · {name}'s turn", round=view.round, name=seat_name(ctx, view, seat)
             )
-        act = Choice(tr._("Act"), None, tr._("Open your choices"), "🧭", "primary")
-        return Panel(title, lines, choices=[act], key=f"turn{view.turns}")
+        moves = now if now is not None and _moved(now) else None
+        trails = _trails(view, moves.events if moves else [e for c in before for e in c.events])
+        image = draw_map(tr, self.house, view, last_moves=trails, names=_names(ctx))
+        choices = [
+            Choice(tr._("Act"), None, tr._("Open your choices"), "🧭", "primary"),
+            Choice(tr._("Your hand"), None, op="mine"),
+            Choice(tr._("Log"), None, op="log"),
+        ]
+        return Panel(
+            title,
+            lines,
+            [(tr._("Captains"), self._captains(view, ctx))],
+            image,
+            choices,
+            footer=self._decks(view, ctx),
+            # Each merchant placed in the setup gets its own message too, so the table is
+            # just above the notice of whoever places next.
+            key=f"setup{seat}" if view.stage == "setup" else f"turn{view.turns}",
+            status=self._waiting(view, ctx),
+        )
 
     def event(self, event: Event, ctx: Ctx) -> str | None:
         return event_line(event, ctx, self.house, None)
@@ -165,11 +200,46 @@ class BlackFleetFront:
         if stage == "course":
             ship = view.turn.course or ""
             reach = destinations(self.house, view, ship)
-            image = draw_map(tr, self.house, view, highlight={s: s for s in reach})
-            lines.append(tr._("The highlighted spaces are where it can go."))
+            here = position(view, seat, ship)
+            image = draw_map(
+                tr,
+                self.house,
+                view,
+                highlight={s: s for s in reach},
+                names=_names(ctx),
+                mover=here,
+            )
+            if here is not None:
+                lines.append(
+                    tr._("The ship in the white frame goes to one of the highlighted spaces.")
+                )
+            else:
+                lines.append(tr._("The highlighted spaces are where it can go."))
         elif stage in ("setup", "dock"):
             spaces = {a.args[0].upper(): a.args[0].upper() for a in actions if a.verb == "dock"}
-            image = draw_map(tr, self.house, view, highlight=spaces)
+            lines += dock_lines(self.house, view, actions, ctx)
+            image = draw_map(tr, self.house, view, highlight=spaces, names=_names(ctx))
+        elif stage == "discard":
+            me = view.captains[seat]
+            limit = powers.hand_limit(self.house, me)
+            if view.turn.discards:
+                lines.append(tr._("Your movement card says: discard 1 fortune card."))
+            elif me.fortune_cards > limit:
+                lines.append(
+                    tr._(
+                        "You hold {n} fortune cards and may keep {limit}.",
+                        n=me.fortune_cards,
+                        limit=limit,
+                    )
+                )
+        elif stage == "chart":
+            lines.append(
+                tr.ngettext(
+                    "Navigator's Chart: discard {n} more movement card.",
+                    "Navigator's Chart: discard {n} more movement cards.",
+                    view.turn.chart,
+                )
+            )
         title = tr._("Your turn: {owed}", owed=self.owed(view, seat, ctx))
         return Panel(
             title, lines, image=image, choices=choices(self.house, view, seat, actions, ctx)
@@ -208,34 +278,53 @@ class BlackFleetFront:
 
     def final(self, result: GameResult, view: BlackFleetView, ctx: Ctx) -> Panel:
         tr = ctx.tr
-        lines: list[str] = []
+        winners = tr.list([seat_name(ctx, view, s) for s in result.winners])
+        if len(result.winners) > 1:
+            lines = [tr._("🏆 **{names} share the victory!**", names=winners)]
+        else:
+            lines = [tr._("🏆 **{name} wins!**", name=winners)]
         for r in result.seats:
             c = view.captains[r.seat]
+            name = seat_name(ctx, view, r.seat)
+            left = w.doubloons(tr, c.doubloons)
             if c.victory:
                 text = tr._(
                     "{rank}. {name} — 🏆 victory card, {left} left",
                     rank=r.rank,
-                    name=seat_name(ctx, view, r.seat),
-                    left=w.doubloons(tr, c.doubloons),
+                    name=name,
+                    left=left,
                 )
             else:
                 text = tr._(
-                    "{rank}. {name} — fortune {total}: {cards} cards, {left} left",
+                    "{rank}. {name} — {total} in all: {cards} worth {worth}, {left}",
                     rank=r.rank,
-                    name=seat_name(ctx, view, r.seat),
+                    name=name,
                     total=r.total,
-                    cards=len(c.bought),
-                    left=w.doubloons(tr, c.doubloons),
+                    cards=tr.ngettext("{n} card", "{n} cards", len(c.bought)),
+                    worth=r.breakdown.get("development", 0),
+                    left=left,
                 )
             lines.append(text)
         if "round_limit" in result.reasons:
             lines.append(tr._("The round limit ended the game before any victory card."))
-        if "tie_shared" in result.reasons:
-            lines.append(tr._("A shared victory!"))
         elif "most_doubloons" in result.reasons:
             lines.append(tr._("Several victory cards: the most doubloons left wins."))
-        image = draw_map(tr, self.house, view)
-        return Panel(tr._("Black Fleet — final"), lines, image=image)
+        elif "tie_shared" in result.reasons:
+            lines.append(tr._("Several victory cards and as many doubloons left: they share."))
+        else:
+            lines.append(tr._("A victory card was bought, and the round was played to its end."))
+        # The turns played since the last player's click: no turn message showed them.
+        last = [story.summary(c, ctx, self.house, view) for c in story.earlier(view, ctx, True)]
+        if any(last):
+            lines += ["", tr._("**The last turns**"), *(text for text in last if text)]
+        image = draw_map(tr, self.house, view, names=_names(ctx))
+        return Panel(
+            tr._("Black Fleet — final scores"),
+            lines,
+            [(tr._("Captains"), self._captains(view, ctx))],
+            image,
+            choices=[Choice(tr._("Play again"), None, op="again", style="success")],
+        )
 
     def rules(self, ctx: Ctx) -> Panel:
         tr = ctx.tr
@@ -299,6 +388,16 @@ class BlackFleetFront:
             owed=tr._(OWED.get(view.stage, "")),
         )
 
+    def _waiting(self, view: BlackFleetView, ctx: Ctx) -> str:
+        """Who the table waits for, and what for (the turn message's live line)."""
+        if view.ended is not None:
+            return ""
+        return ctx.tr._(
+            "⏳ {name}: {owed}.",
+            name=seat_name(ctx, view, view.turn.seat),
+            owed=self.owed(view, view.turn.seat, ctx),
+        )
+
     def _seat_title(self, view: BlackFleetView, seat: int, ctx: Ctx) -> str:
         c = view.captains[seat]
         letter = w.SEAT_LETTERS[seat]
@@ -315,13 +414,16 @@ class BlackFleetFront:
             merchant = (
                 tr._("⛵ not placed yet")
                 if view.stage == "setup"
+                else tr._("⛵ sunk")
+                if view.ended is not None
                 else tr._("⛵ sunk, back next turn")
             )
-        pirate = (
-            tr._("🏴‍☠️ {space} {loot}", space=c.pirate, loot=w.cubes(tr, c.loot) if c.loot else "")
-            if c.pirate
-            else tr._("🏴‍☠️ off the map")
-        )
+        if c.pirate is None:
+            pirate = tr._("🏴‍☠️ off the map")
+        elif c.loot:
+            pirate = tr._("🏴‍☠️ {space} {loot}", space=c.pirate, loot=w.cubes(tr, c.loot))
+        else:
+            pirate = tr._("🏴‍☠️ {space}, no treasure", space=c.pirate)
         bought = [w.development_name(tr, self.house.development[k]) for k in c.bought]
         hidden = sum(1 for k in c.development if k is None or k not in c.bought)
         cards = tr._(
@@ -336,28 +438,54 @@ class BlackFleetFront:
         )
         return [merchant, pirate, cards, hand]
 
-    def _this_turn(self, view: BlackFleetView, ctx: Ctx) -> list[str]:
-        """What happened since the current turn began, as the reader may see it."""
-        recent = list(ctx.recent)
-        starts = [i for i, e in enumerate(recent) if e.kind in ("turn", "setup")]
-        since = recent[starts[-1] + 1 :] if starts else recent
+    def _captains(self, view: BlackFleetView, ctx: Ctx) -> list[str]:
+        """Each captain in two lines (the text that stands for the picture): doubloons and
+        cards bought, then where the ships are, what they carry and the hand's size."""
+        tr = ctx.tr
         out = []
-        for e in since:
-            line = event_line(e, ctx, self.house, view)
-            if line and e.kind not in ("play", "fortune"):
-                out.append(line)
-        return out[-12:]
-
-    def _trails(self, view: BlackFleetView, ctx: Ctx) -> list[tuple[str | None, str, str]]:
-        """This turn's moves, to draw on the map."""
-        recent = list(ctx.recent)
-        starts = [i for i, e in enumerate(recent) if e.kind == "turn"]
-        since = recent[starts[-1] + 1 :] if starts else []
-        out = []
-        for e in since:
-            if e.kind == "move" and e.seat is not None:
-                owner = e.data.get("owner", e.seat)
-                ship = e.data["ship"]
-                colour = view.captains[owner].colour if ship in ("merchant", "pirate") else ship
-                out.append((e.data.get("via") or e.data["from"], e.data["to"], colour))
+        for seat, c in enumerate(view.captains):
+            bought = [w.development_name(tr, self.house.development[k]) for k in c.bought]
+            head = tr._(
+                "{letter} · {colour} **{name}** · {doubloons}",
+                letter=w.SEAT_LETTERS[seat],
+                colour=w.COLOUR_EMOJI.get(c.colour, ""),
+                name=ctx.name(seat),
+                doubloons=w.doubloons(tr, c.doubloons),
+            )
+            if c.victory:
+                head += " · " + tr._("🏆 victory card")
+            elif bought:
+                head += " · " + tr.list(bought)
+            merchant, pirate, _, hand = self._seat_lines(view, seat, ctx)
+            out += [head, f"{merchant} · {pirate} · {hand}"]
+        navy = " · ".join(f"{w.NAVY_EMOJI[n]} {space}" for n, space in sorted(view.navy.items()))
+        out.append(tr._("Navy: {ships}", ships=navy))
         return out
+
+    def _decks(self, view: BlackFleetView, ctx: Ctx) -> str:
+        return ctx.tr._(
+            "Decks: {movement} movement · {fortune} fortune cards",
+            movement=view.movement_deck,
+            fortune=view.fortune_deck,
+        )
+
+
+def _moved(chapter: story.Chapter) -> bool:
+    return any(e.kind == "move" for e in chapter.events)
+
+
+def _names(ctx: Ctx) -> list[str]:
+    """The seats' names for the picture's legend."""
+    return [ctx.name(s) for s in range(len(ctx.seats))]
+
+
+def _trails(view: BlackFleetView, events: Sequence[Event]) -> list[tuple[str | None, str, str]]:
+    """The moves to draw on the map: (from, to, the ship's player or navy colour)."""
+    out = []
+    for e in events:
+        if e.kind == "move" and e.seat is not None:
+            owner = e.data.get("owner", e.seat)
+            ship = e.data["ship"]
+            colour = view.captains[owner].colour if ship in ("merchant", "pirate") else ship
+            out.append((e.data.get("via") or e.data["from"], e.data["to"], colour))
+    return out

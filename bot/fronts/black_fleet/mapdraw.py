@@ -16,7 +16,7 @@ from itertools import pairwise
 from PIL import Image, ImageDraw
 
 from bot.fronts.black_fleet.words import SEAT_LETTERS, port_name
-from bot.fronts.pictures import font, full_font, png
+from bot.fronts.pictures import Font, font, full_font, png
 from bot.i18n import Tr
 from engine.black_fleet.house import House
 from engine.black_fleet.seamap import coords, label
@@ -63,6 +63,13 @@ def ascii_text(text: str) -> str:
     return "".join(ch if ch.isascii() else "?" for ch in folded if not unicodedata.combining(ch))
 
 
+def drawable(text: str) -> str:
+    """A player's name as the font can draw it: letters of the Latin, Greek and Cyrillic
+    alphabets with their accents; emoji and other scripts are left out."""
+    kept = "".join(ch for ch in text if ord(ch) < 0x0530 or 0x1E00 <= ord(ch) < 0x2070 or ch == "€")
+    return ascii_text(" ".join(kept.split()))
+
+
 def _xy(space: str) -> tuple[int, int]:
     """The top-left pixel of a space's cell."""
     c, r = coords(space)
@@ -85,12 +92,15 @@ def draw_map(
     view: BlackFleetView,
     highlight: Mapping[str, str] | None = None,
     last_moves: Sequence[tuple[str | None, str, str]] = (),
+    names: Sequence[str] = (),
+    mover: str | None = None,
 ) -> bytes:
     """The map as PNG bytes. `highlight` maps spaces to mark to a short caption (their
-    name); `last_moves` are (from, to, player colour) lines to draw for this turn's moves."""
+    name); `last_moves` are (from, to, player colour) lines to draw for this turn's moves;
+    `names` the seats' names for the legend; `mover` the space of the ship being moved."""
     sea = house.map
     width = EDGE * 2 + sea.width * CELL
-    legend = LEGEND_ROW * (len(sea.ports) + 2) + 8
+    legend = LEGEND_ROW * (len(sea.ports) + len(view.captains)) + 18
     height = EDGE * 2 + sea.height * CELL + legend
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
@@ -100,9 +110,13 @@ def draw_map(
     for start, end, colour in last_moves:
         _trail(draw, house, start, end, PLAYERS.get(colour) or NAVY.get(colour) or INK)
     _ships(draw, view)
+    if mover is not None:
+        x, y = _xy(mover)
+        draw.rectangle((x - 2, y - 2, x + CELL + 1, y + CELL + 1), outline=INK, width=1)
+        draw.rectangle((x - 1, y - 1, x + CELL, y + CELL), outline=(255, 255, 255), width=3)
     _beach_badges(draw, house, view)
     _labels(draw, sea.width, sea.height)
-    _legend(draw, tr, house, view, EDGE * 2 + sea.height * CELL)
+    _legend(draw, tr, house, view, EDGE * 2 + sea.height * CELL, names)
     # A flat map needs few colours: a palette image is a third of the bytes and quicker
     # to compress.
     return png(image)
@@ -326,11 +340,15 @@ def _labels(draw: ImageDraw.ImageDraw, columns: int, rows: int) -> None:
 
 
 def _legend(
-    draw: ImageDraw.ImageDraw, tr: Tr, house: House, view: BlackFleetView, top: int
+    draw: ImageDraw.ImageDraw,
+    tr: Tr,
+    house: House,
+    view: BlackFleetView,
+    top: int,
+    names: Sequence[str],
 ) -> None:
     """Each port: its letter, goods and supply, and the price of every colour it buys; then
-    each seat's letter, colour and doubloons. (Names stay in the text: the picture's font
-    cannot draw every alphabet.)"""
+    each seat: its letter in its colour, its name, doubloons and cards bought."""
     text = font(15)
     y = top + 6
     for port in house.map.ports:
@@ -350,16 +368,35 @@ def _legend(
             draw.text((x + 22, y + 2), str(price), font=text, fill=INK)
             x += 48
         y += LEGEND_ROW
-    x = EDGE
-    y += 4
+    y += 10
+    draw.line((EDGE, y - 6, EDGE + 13 * CELL, y - 6), fill=LAND_EDGE)
+    bold = font(15, bold=True)
     for seat, c in enumerate(view.captains):
         chip = PLAYERS.get(c.colour, INK)
-        draw.ellipse((x, y, x + 20, y + 20), fill=chip, outline=_outline(chip))
         letter = SEAT_LETTERS[seat] if seat < len(SEAT_LETTERS) else "?"
-        draw.text((x + 28, y + 2), f"{letter}  {c.doubloons}", font=text, fill=INK)
+        hull = [(EDGE, y + 3), (EDGE + 24, y + 3), (EDGE + 19, y + 19), (EDGE + 5, y + 19)]
+        draw.polygon(hull, fill=chip, outline=_outline(chip))
+        draw.text((EDGE + 12, y + 11), letter, font=font(12), fill=_outline(chip), anchor="mm")
+        name = _fit(drawable(names[seat]) if seat < len(names) else letter, bold, 230) or letter
+        draw.text((EDGE + 32, y + 2), name, font=bold, fill=INK)
+        coins = ascii_text(tr.ngettext("{n} doubloon", "{n} doubloons", c.doubloons))
+        draw.text((EDGE + 280, y + 2), coins, font=text, fill=INK)
+        cards = ascii_text(
+            tr._("{n}/{all} cards", n=len(c.bought), all=len(c.development) or len(c.bought))
+        )
+        draw.text((EDGE + 400, y + 2), cards, font=text, fill=INK)
         if c.victory:
-            _star(draw, x + 90, y + 10, GOODS["yellow"])
-        x += 150
+            _star(draw, EDGE + 490, y + 11, GOODS["yellow"])
+        y += LEGEND_ROW
+
+
+def _fit(text: str, face: Font, width: int) -> str:
+    """`text` cut with an ellipsis to fit `width` pixels."""
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
 
 
 def text_grid(house: House, view: BlackFleetView) -> list[str]:

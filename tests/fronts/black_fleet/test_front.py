@@ -79,12 +79,21 @@ def test_the_text_grid_marks_ships_where_they_are():
                 assert grid[row][3 + 2 * col] == mark
 
 
-def test_the_public_step_shows_whose_turn_and_the_card_played_with_an_act_button():
+def test_the_public_step_is_the_table_the_map_the_card_played_and_act_hand_log_buttons():
     state, log = next(step for step in STEPS if step[0].stage == "helm")
     panel = FRONT.public_step(GAME.view(state, None), ctx(None, log))
+    assert FRONT.board_message is False, "the turn's message carries the table"
     assert panel is not None and panel.key == f"turn{state.turns}"
-    assert "Movement card" in panel_text(panel)
-    assert [c.action for c in panel.choices] == [None]
+    assert panel.image is not None and panel.image.startswith(PNG)
+    text = panel_text(panel)
+    assert "Movement card" in text and "Captains" in text
+    assert all(name in text for name in ("Ana", "Bo", "Cy", "Dee"))
+    assert [(c.action, c.op) for c in panel.choices] == [
+        (None, "act"),
+        (None, "mine"),
+        (None, "log"),
+    ]
+    assert SEATS[GAME.to_act(state)[0]].name in panel.status
     final, final_log = STEPS[-1]
     assert FRONT.public_step(GAME.view(final, None), ctx(None, final_log)) is None
 
@@ -111,7 +120,12 @@ def test_every_prompt_offers_one_choice_per_legal_action_with_a_detail():
         panel = FRONT.prompt(GAME.view(state, seat), seat, legal, ctx(seat, log))
         assert [c.action for c in panel.choices] == [a.text for a in legal]
         for choice in panel.choices:
-            if choice.action not in ("back", "pass"):
+            if choice.action.startswith("dock "):
+                # Docks of one port are alike: its line above the buttons says it once.
+                port = GAME.house.map.port_of_dock[choice.action.split()[1].upper()]
+                line = next(x for x in panel.lines if f"**{port.name}**" in x)
+                assert choice.label.split(" · ")[0] in line and "sold at" in line
+            elif choice.action not in ("back", "pass"):
                 assert choice.detail, choice
             assert len(choice.detail) <= 100 and len(choice.label) <= 80
         seen.add(state.stage)
@@ -252,3 +266,18 @@ def test_the_picture_keeps_to_letters_its_font_can_draw(monkeypatch):
     assert ascii_text("Bahía Azul") == "Bahia Azul"
     assert ascii_text("Straße") == "Strasse"
     assert ascii_text("→") == "?"
+
+
+def test_a_discard_prompt_says_why_a_fortune_card_must_go():
+    # RULES §8.2, §8.3: the movement card's symbol, or more fortune cards than the limit.
+    found = [(s, log) for s, log in playout(4, "discards") if s.stage == "discard"]
+    assert found
+    for state, log in found:
+        seat = state.turn.seat
+        legal = GAME.legal_actions(state, seat)
+        text = panel_text(FRONT.prompt(GAME.view(state, seat), seat, legal, ctx(seat, log)))
+        if state.turn.discards:
+            assert "Your movement card says: discard 1 fortune card." in text
+        else:
+            n = len(state.captains[seat].fortune)
+            assert f"You hold {n} fortune cards and may keep" in text
