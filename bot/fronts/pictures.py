@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from PIL import Image, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
@@ -54,6 +54,30 @@ def palette(
     result = Image.new("P", (1, 1))
     result.putpalette(entries[: 3 * colors])
     return result
+
+
+RGB = tuple[int, int, int]
+
+
+def swatch(grounds: Sequence[RGB], inks: Sequence[RGB]) -> Image.Image:
+    """Every ink on every ground, as text and a slanted line: the colours a drawing's
+    antialiased edges blend, for `palette`."""
+    image = Image.new("RGB", (40 * len(inks), 24 * len(grounds)))
+    draw = ImageDraw.Draw(image)
+    for row, ground in enumerate(grounds):
+        for col, ink in enumerate(inks):
+            x, y = 40 * col, 24 * row
+            draw.rectangle([x, y, x + 39, y + 23], fill=ground)
+            draw.text((x + 2, y + 2), "Ag8", ink, font(14))
+            draw.line([x + 28, y + 4, x + 38, y + 20], ink, 2)
+    return image
+
+
+def colour_palette(grounds: Sequence[RGB], inks: Sequence[RGB], colors: int = 64) -> Image.Image:
+    """The palette of a drawing made of these grounds and inks: each kept exactly, and the
+    blends between them."""
+    exact = list(dict.fromkeys([*grounds, *inks]))
+    return palette(swatch(grounds, inks), exact=exact, colors=colors)
 
 
 def png(image: Image.Image, colors: int | None = 64, palette: Image.Image | None = None) -> bytes:

@@ -11,12 +11,13 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Mapping, Sequence
+from functools import cache
 from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
 from bot.fronts.black_fleet.words import SEAT_LETTERS, port_name
-from bot.fronts.pictures import Font, font, full_font, png
+from bot.fronts.pictures import Font, colour_palette, font, full_font, png
 from bot.i18n import Tr
 from engine.black_fleet.house import House
 from engine.black_fleet.seamap import coords, label
@@ -118,8 +119,15 @@ def draw_map(
     _labels(draw, sea.width, sea.height)
     _legend(draw, tr, house, view, EDGE * 2 + sea.height * CELL, names)
     # A flat map needs few colours: a palette image is a third of the bytes and quicker
-    # to compress.
-    return png(image)
+    # to compress; the palette is found once.
+    return png(image, palette=_palette())
+
+
+@cache
+def _palette() -> Image.Image:
+    grounds = [PAPER, SEA, SEA_LINE, FAR_SEAS, LAND, LAND_EDGE, SAND, HIGHLIGHT]
+    colours = [*GOODS.values(), *PLAYERS.values(), *NAVY.values()]
+    return colour_palette([*grounds, *colours], [INK, (255, 255, 255), *colours])
 
 
 def _grid(draw: ImageDraw.ImageDraw, house: House, view: BlackFleetView) -> None:

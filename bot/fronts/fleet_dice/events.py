@@ -168,7 +168,8 @@ def event_line(event: Event, ctx: Ctx) -> str | None:
         "scrap": lambda: tr._("{name} uses the Scrap Yard for a star action.", name=who),
     }
     say = wording.get(kind)
-    return one_period(say()) if say is not None else None
+    line = say() if say is not None else None
+    return one_period(line) if line else None
 
 
 def one_period(text: str) -> str:

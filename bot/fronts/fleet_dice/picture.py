@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from PIL import Image, ImageDraw
 
 from bot.fronts.fleet_dice.words import bonus_short, name
-from bot.fronts.pictures import font, palette, png
+from bot.fronts.pictures import font, palette, png, swatch
 from bot.i18n import Tr
 from engine.fleet_dice.player import capacity, coin_boxes, king_crab_license, new_player
 from engine.fleet_dice.scoring import breakdown
@@ -102,16 +102,9 @@ def _palette(language: str, sheet: Sheet) -> Image.Image:
     if key not in _PALETTES:
         grounds = [PAPER, SEA, TOWN, PLAIN, LIGHT, *COLUMN_TINT.values()]
         inks = [INK, FAINT, MARK, RUTH, LIGHT_EDGE, DONE]
-        swatch = Image.new("RGB", (40 * len(inks), 24 * len(grounds)), PAPER)
-        draw = ImageDraw.Draw(swatch)
-        for row, ground in enumerate(grounds):
-            for col, ink in enumerate(inks):
-                x, y = 40 * col, 24 * row
-                draw.rectangle([x, y, x + 39, y + 23], fill=ground)
-                draw.text((x + 2, y + 2), "Ag8✓", ink, font(14))
-                draw.line([x + 30, y + 4, x + 38, y + 20], ink, 2)
-        exact = [*grounds, *inks, LIGHT_EDGE]
-        _PALETTES[key] = palette(_blank(language, sheet), swatch, exact=list(dict.fromkeys(exact)))
+        exact = list(dict.fromkeys([*grounds, *inks]))
+        sample = swatch(grounds, inks)
+        _PALETTES[key] = palette(_blank(language, sheet), sample, exact=exact)
     return _PALETTES[key]
 
 

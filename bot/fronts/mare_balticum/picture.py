@@ -9,11 +9,11 @@ import unicodedata
 from collections.abc import Sequence
 from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageColor, ImageDraw
 
 from bot.fronts.base import Ctx
 from bot.fronts.mare_balticum.words import SEAT_COLOURS, letter, season, space_name, species
-from bot.fronts.pictures import Font, full_font, png
+from bot.fronts.pictures import Font, colour_palette, full_font, png
 from bot.fronts.pictures import font as default_font
 from engine.core.events import Event
 from engine.mare_balticum.board import AMBER, Board
@@ -108,7 +108,18 @@ def map_picture(view: MareView, ctx: Ctx) -> bytes:
 
 
 def _png(image: Image.Image) -> bytes:
-    return png(image)
+    return png(image, palette=_palette())
+
+
+@cache
+def _palette() -> Image.Image:
+    """The map's colours, each kept exactly, and their blends; found once."""
+    tokens = [fill for fill, _ in TOKEN_COLOURS.values()]
+    grounds = [LAND, ROUTE, LIGHT, DARK, PORT, "white", *SEASON_COLOURS.values(), *tokens]
+    inks = [INK, "white", "#173e66", "#4a7fae", "#9a8a6a", "#7a6a4a", "#6b5d40", PORT_EDGE]
+    rgb = [ImageColor.getrgb(c)[:3] for c in [*grounds, *SEAT_COLOURS, FALLBACK_TOKEN[0]]]
+    ink_rgb = [ImageColor.getrgb(c)[:3] for c in [*inks, *SEAT_COLOURS]]
+    return colour_palette(rgb, ink_rgb)
 
 
 def _title(canvas: Canvas, view: MareView, ctx: Ctx) -> None:
