@@ -1,6 +1,7 @@
 """The real bot under load: printed figures, never a test.
 
     python -m bench.bot [--quick] [--games 10,100,1000] [--players 1] [--seconds 30]
+    python -m bench.bot --postgres [--processes 1,2] [--games 100]
 
 The bot runs as its own process, exactly as `./run.sh run` starts it, against the loopback fake
 of Discord (tests/e2e/fake_discord.py) on 127.0.0.1. For each G, G channels each hold one game;
@@ -15,6 +16,12 @@ interactions (no response within Discord's 3 seconds, a second response to one i
 no followup within 15 s), the bot's errors in its log, its CPU time per interaction, its memory
 (RSS) as finished games pile up, and database bytes per finished game. Prints a table, then one
 JSON line.
+
+With --postgres the bot stores its games in PostgreSQL (a server from the pgserver wheel, in a
+temporary folder) and runs as P processes for each P of --processes, P shards of one gateway
+each, on one database; the fake's channels are dealt to guilds on every shard. CPU and memory
+are summed over the processes, and the scaling ratio is each P's interactions per second over
+the first P's.
 """
 
 from __future__ import annotations
@@ -32,243 +39,24 @@ import statistics
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord, Interaction, user
+from bench import postgres
+from tests.e2e.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord
+from tests.e2e.players import Player, Stats
 from tests.e2e.process import quiet, start_bot
-
-RESPONSE_LIMIT = 3.0  # Discord's 3-second rule
-FOLLOWUP_LIMIT = 15.0
-
-
-@dataclass
-class Stats:
-    measuring: bool = False
-    interactions: int = 0
-    response_s: list[float] = field(default_factory=list)
-    followup_s: list[float] = field(default_factory=list)
-    failed: dict[str, int] = field(default_factory=dict)
-    refusals: int = 0
-    finished: int = 0
-    finished_total: int = 0
-    actions_clicked: int = 0
-
-    def fail(self, why: str) -> None:
-        self.failed[why] = self.failed.get(why, 0) + 1
-
-
-def components(message: dict[str, Any]) -> list[dict[str, Any]]:
-    return [c for row in message.get("components") or [] for c in row["components"]]
-
-
-def custom_ids(message: dict[str, Any]) -> list[str]:
-    return [c["custom_id"] for c in components(message) if c.get("custom_id")]
-
-
-class Player:
-    """One table's simulated players, clicking only what Discord shows them."""
-
-    def __init__(
-        self,
-        fake: FakeDiscord,
-        channel: int,
-        seats: int,
-        stats: Stats,
-        rng: random.Random,
-        think: float = 0.0,
-    ) -> None:
-        self.fake = fake
-        self.think = think
-        self.channel = channel
-        base = 10_000_000 + (channel - CHANNEL_ID) * 10
-        self.users = [user(base + i, f"p{channel - CHANNEL_ID}-{i}") for i in range(seats)]
-        self.stats = stats
-        self.rng = rng
-
-    def latest(self, marker: str) -> dict[str, Any] | None:
-        """The newest message in the channel with a button whose custom id has `marker`."""
-        for mid in reversed(self.fake.by_channel.get(self.channel, [])):
-            message = self.fake.messages[mid]
-            if any(marker in c for c in custom_ids(message)):
-                return message
-        return None
-
-    async def send(self, coro: Any, deferred: bool) -> Interaction | None:
-        """Send one interaction; wait for its response and, if deferred, its followup."""
-        try:
-            inter: Interaction = await coro
-            await asyncio.wait_for(inter.answered.wait(), RESPONSE_LIMIT)
-        except TimeoutError:
-            self.stats.fail("no response within 3 s")
-            return None
-        measured = self.stats.measuring
-        if measured:
-            self.stats.interactions += 1
-            self.stats.response_s.append(inter.answered_at - inter.sent_at)
-        kind = inter.callbacks[0]["type"]
-        if deferred or kind in (5, 6):
-            try:
-                await asyncio.wait_for(inter.followed.wait(), FOLLOWUP_LIMIT)
-            except TimeoutError:
-                self.stats.fail("no followup within 15 s")
-                return None
-            if measured:
-                self.stats.followup_s.append(inter.followed_at - inter.sent_at)
-        if inter.refused_callbacks:
-            self.stats.fail("answered twice")
-        return inter
-
-    async def pause(self) -> None:
-        """A player's think time before a click."""
-        if self.think:
-            await asyncio.sleep(self.rng.expovariate(1 / self.think))
-
-    async def slash(self, who: dict[str, Any], sub: str, **options: Any) -> Interaction | None:
-        await self.pause()
-        coro = self.fake.slash(who, sub, channel_id=self.channel, timeout=None, **options)
-        return await self.send(coro, deferred=True)
-
-    async def click(
-        self,
-        who: dict[str, Any],
-        message: dict[str, Any],
-        cid: str,
-        values: list[str] | None = None,
-    ) -> Interaction | None:
-        await self.pause()
-        coro = self.fake.click(who, int(message["id"]), cid, values, timeout=None)
-        return await self.send(coro, deferred=False)
-
-    async def wait_for(self, marker: str, limit: float = 15.0) -> dict[str, Any] | None:
-        waited = 0.0
-        while waited < limit:
-            found = self.latest(marker)
-            if found is not None:
-                return found
-            await asyncio.sleep(0.01)
-            waited += 0.01
-        self.stats.fail(f"no message with {marker} within {limit:.0f} s")
-        return None
-
-    async def open(self) -> bool:
-        host = self.users[0]
-        if len(self.users) == 1:
-            return await self.slash(host, "table solo", game="fleet-dice", here=True) is not None
-        if await self.slash(host, "table new", game="fleet-dice", here=True) is None:
-            return False
-        lobby = await self.wait_for(":lobby:")
-        if lobby is None:
-            return False
-        join = next(c for c in custom_ids(lobby) if c.endswith(":join"))
-        for who in self.users[1:]:
-            if await self.click(who, lobby, join) is None:
-                return False
-        start = next(c for c in custom_ids(lobby) if c.endswith(":start"))
-        return await self.click(host, lobby, start) is not None
-
-    async def play_game(self, stop: asyncio.Event) -> bool:
-        """Open a table and play it to the end; False if stopped or stuck."""
-        before = set(self.fake.by_channel.get(self.channel, []))
-        if not await self.open():
-            return False
-        board_id = await self.new_board(before)
-        if board_id is None:
-            return False
-        idle = 0
-        while not stop.is_set():
-            board = self.fake.messages[board_id]
-            act = next((c for c in custom_ids(board) if c.endswith(":act")), None)
-            if act is None:  # the board lost its buttons: the game is over
-                self.stats.finished += self.stats.measuring
-                self.stats.finished_total += 1
-                return True
-            moved = False
-            for who in self.users:
-                moved |= await self.decide(who, board, act, stop)
-            idle = 0 if moved else idle + 1
-            if idle:
-                await asyncio.sleep(min(0.002 * idle, 0.05))
-            if idle > 500:
-                self.stats.fail("game stuck")
-                return False
-        return False
-
-    async def new_board(self, before: set[int], limit: float = 15.0) -> int | None:
-        """The id of the board the bot posts for the table just opened."""
-        waited = 0.0
-        while waited < limit:
-            for mid in reversed(self.fake.by_channel.get(self.channel, [])):
-                if mid not in before and any(
-                    ":board:" in c for c in custom_ids(self.fake.messages[mid])
-                ):
-                    return mid
-            await asyncio.sleep(0.01)
-            waited += 0.01
-        self.stats.fail("no board within 15 s")
-        return None
-
-    async def decide(
-        self, who: dict[str, Any], board: dict[str, Any], act: str, stop: asyncio.Event
-    ) -> bool:
-        """Press Act and answer prompts until this player has nothing more to decide."""
-        inter = await self.click(who, board, act)
-        if inter is None or inter.original_id is None:
-            return False
-        prompt = self.fake.messages[inter.original_id]
-        moved = False
-        while not stop.is_set():
-            choices = components(prompt)
-            if not choices:
-                self.stats.refusals += not moved
-                return moved
-            ids = custom_ids(prompt)
-            roll = self.latest(":pub:")
-            picks = [c for c in ids if ":pick." in c]
-            if picks and roll is not None and self.rng.random() < 0.6:
-                wanted = [c for c in custom_ids(roll) if ":pub:" in c]
-                done = await self.click(who, roll, self.rng.choice(wanted))
-                if done is None:
-                    return moved
-                if done.callbacks[0]["type"] == 4:
-                    # Answered at once: the roll message was older than the prompt (a new
-                    # draft's roll not posted yet), and the player was told so.
-                    self.stats.refusals += 1
-                    return moved
-                try:
-                    await asyncio.wait_for(done.posted.wait(), FOLLOWUP_LIMIT)
-                except TimeoutError:
-                    self.stats.fail("no prompt within 15 s after a die")
-                    return moved
-                prompt = self.fake.messages[done.followups[-1]]
-            elif choices[0]["type"] == 3:
-                value = self.rng.choice(choices[0]["options"])["value"]
-                done = await self.click(who, prompt, choices[0]["custom_id"], [value])
-                if done is None:
-                    return moved
-                prompt = self.fake.messages[int(prompt["id"])]
-            else:
-                done = await self.click(who, prompt, self.rng.choice(ids))
-                if done is None:
-                    return moved
-                prompt = self.fake.messages[int(prompt["id"])]
-            self.stats.actions_clicked += self.stats.measuring
-            moved = True
-        return moved
-
-    async def run(self, stop: asyncio.Event) -> None:
-        while not stop.is_set():
-            if not await self.play_game(stop) and not stop.is_set():
-                await asyncio.sleep(0.5)
-
 
 PROFILE: list[str] = []
 """Set by --profile: run the bot under cProfile, writing this file."""
 
 
-async def bot_process(fake: FakeDiscord, db: Path, log: Path, *args: str) -> Any:
-    """The bot with the scheduler on, as in production; its log goes to `log`."""
+async def bot_process(
+    fake: FakeDiscord, db: Path | str, log: Path, *args: str, **settings: str
+) -> Any:
+    """The bot with the scheduler on, as in production; it runs in the folder of `log`, where
+    its log goes."""
     python = ("-m", "cProfile", "-o", PROFILE[0]) if PROFILE and args[0] == "run" else ()
     return await start_bot(
         fake,
@@ -278,7 +66,14 @@ async def bot_process(fake: FakeDiscord, db: Path, log: Path, *args: str) -> Any
         python=python,
         stdout=asyncio.subprocess.DEVNULL,
         stderr=log.open("wb"),
+        cwd=log.parent,
+        **settings,
     )
+
+
+def total(values: list[float | None]) -> float | None:
+    """A sum over processes, unknown if any is unknown."""
+    return None if any(v is None for v in values) else sum(v for v in values if v is not None)
 
 
 def rss_mb(pid: int) -> float | None:
@@ -351,12 +146,19 @@ class Level:
     warmup: float
     seed: int
     think: float
+    processes: int = 0
+    """Shard processes sharing the database; 0: one unsharded process."""
 
 
-async def run_level(fake: FakeDiscord, level: Level, keep: bool) -> dict[str, Any]:
+async def run_level(
+    fake: FakeDiscord, level: Level, keep: bool, server: postgres.Server | None = None
+) -> dict[str, Any]:
+    """With `server`, in a fresh PostgreSQL database; else an SQLite file in a temporary
+    folder."""
     tmp = Path(tempfile.mkdtemp(prefix="fleet-bench-"))
     try:
-        return await _measure(fake, level, tmp)
+        database = await server.fresh_database() if server is not None else tmp / "bench.db"
+        return await _measure(fake, level, tmp, database, server)
     finally:
         if keep:
             print(f"  G={level.games}: database and bot log kept in {tmp}", file=sys.stderr)
@@ -364,11 +166,22 @@ async def run_level(fake: FakeDiscord, level: Level, keep: bool) -> dict[str, An
             shutil.rmtree(tmp, ignore_errors=True)
 
 
-async def _measure(fake: FakeDiscord, level: Level, tmp: Path) -> dict[str, Any]:
+async def _measure(
+    fake: FakeDiscord,
+    level: Level,
+    tmp: Path,
+    db: Path | str,
+    server: postgres.Server | None,
+) -> dict[str, Any]:
     games, seats, seconds, think = level.games, level.seats, level.seconds, level.think
-    db, log = tmp / "bench.db", tmp / "bot.log"
     fake.ready.clear()
-    bot = await bot_process(fake, db, log, "run")
+    logs = [tmp / f"bot{i}.log" for i in range(max(1, level.processes))]
+    bots = []
+    for i, log in enumerate(logs):
+        shards = {}
+        if level.processes:
+            shards = {"FLEET_SHARD_COUNT": str(level.processes), "FLEET_SHARD_IDS": str(i)}
+        bots.append(await bot_process(fake, db, log, "run", **shards))
     try:
         await asyncio.wait_for(fake.ready.wait(), 60)
         stats = Stats()
@@ -379,19 +192,28 @@ async def _measure(fake: FakeDiscord, level: Level, tmp: Path) -> dict[str, Any]
         ]
         tasks = [asyncio.create_task(p.run(stop)) for p in players]
         await asyncio.sleep(level.warmup)
-        rss_start, cpu_start = rss_mb(bot.pid), cpu_s(bot.pid)
+        rss_start = total([rss_mb(b.pid) for b in bots])
+        cpu_start = total([cpu_s(b.pid) for b in bots])
         finished_start = stats.finished_total
+        # Who used the two cores in the window: the bot, this load generator, the database.
+        here_start = time.process_time()
+        db_start = server.cpu_s() if server is not None else None
         stats.measuring = True
         kinds_before = fake.request_kinds.copy()
         started = time.perf_counter()
         samples: list[tuple[int, float | None]] = []
         while time.perf_counter() - started < seconds:
             await asyncio.sleep(min(1.0, seconds / 4))
-            samples.append((stats.finished_total, rss_mb(bot.pid)))
+            samples.append((stats.finished_total, total([rss_mb(b.pid) for b in bots])))
         stats.measuring = False
         spent = time.perf_counter() - started
+        here_cores = (time.process_time() - here_start) / spent
+        db_cores = None
+        if server is not None and db_start is not None:
+            db_cores = (server.cpu_s() - db_start) / spent
         kinds = fake.request_kinds - kinds_before
-        rss_end, cpu_end = rss_mb(bot.pid), cpu_s(bot.pid)
+        rss_end = total([rss_mb(b.pid) for b in bots])
+        cpu_end = total([cpu_s(b.pid) for b in bots])
         stop.set()
         await asyncio.wait(tasks, timeout=20)
         for task in tasks:
@@ -400,21 +222,24 @@ async def _measure(fake: FakeDiscord, level: Level, tmp: Path) -> dict[str, Any]
             fake, idle=0.5, limit=15
         )  # let the bot finish what it was doing before stopping it
     finally:
-        if bot.returncode is None:
-            bot.send_signal(signal.SIGINT)
-            try:
-                await asyncio.wait_for(bot.wait(), 15)
-            except TimeoutError:
-                bot.kill()
-                await bot.wait()
+        for bot in bots:
+            if bot.returncode is None:
+                bot.send_signal(signal.SIGINT)
+                try:
+                    await asyncio.wait_for(bot.wait(), 15)
+                except TimeoutError:
+                    bot.kill()
+                    await bot.wait()
     errors = [
         line
+        for log in logs
         for line in log.read_text(errors="replace").splitlines()
         if "ERROR" in line or "Traceback" in line
     ]
-    figures = database_figures(db)
+    figures = await postgres.figures(db) if isinstance(db, str) else database_figures(db)
     cpu = None if cpu_start is None or cpu_end is None else cpu_end - cpu_start
     return {
+        "processes": max(1, level.processes),
         "games": games,
         "seats": seats,
         "think_s": think,
@@ -432,6 +257,11 @@ async def _measure(fake: FakeDiscord, level: Level, tmp: Path) -> dict[str, Any]
         "failed_by_reason": stats.failed,
         "bot_errors_logged": len(errors),
         "first_errors": errors[:3],
+        "cores_used": {
+            "bot": round(cpu / spent, 2) if cpu is not None else None,
+            "load_generator": round(here_cores, 2),
+            "database": round(db_cores, 2) if db_cores is not None else None,
+        },
         "bot_cpu_ms_per_interaction": round(cpu * 1000 / stats.interactions, 2)
         if cpu and stats.interactions
         else None,
@@ -449,7 +279,10 @@ async def _measure(fake: FakeDiscord, level: Level, tmp: Path) -> dict[str, Any]
 
 async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
     levels = [int(g) for g in args.games.split(",")]
-    fake = FakeDiscord(channels=max(levels), record=False)
+    counts = [int(p) for p in args.processes.split(",")] if args.postgres else [0]
+    server = postgres.Server() if args.postgres else None
+    # One guild per shard of the largest count: every process gets its share of the tables.
+    fake = FakeDiscord(channels=max(levels), record=False, guilds=max(1, *counts))
     await fake.start()
     try:
         with tempfile.TemporaryDirectory() as tmp:
@@ -460,15 +293,22 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
             if await asyncio.wait_for(sync.wait(), 60) != 0:
                 raise SystemExit(f"command sync failed: {log.read_text()[-2000:]}")
         rows = []
-        for games in levels:
-            level = Level(games, args.players, args.seconds, args.warmup, args.seed, args.think)
-            rows.append(await run_level(fake, level, args.keep))
-            print(f"  G={games}: {rows[-1]['interactions_per_s']} interactions/s", file=sys.stderr)
+        for processes in counts:
+            fake.reshard(max(1, processes))
+            for games in levels:
+                level = Level(
+                    games, args.players, args.seconds, args.warmup, args.seed, args.think, processes
+                )
+                rows.append(await run_level(fake, level, args.keep, server))
+                rate = rows[-1]["interactions_per_s"]
+                print(f"  P={processes} G={games}: {rate} interactions/s", file=sys.stderr)
         if fake.problems or fake.unhandled:
             print(f"limit problems: {fake.problems[:5]} unhandled: {fake.unhandled[:5]}")
         return rows
     finally:
         await fake.stop()
+        if server is not None:
+            server.stop()
 
 
 def main() -> None:
@@ -487,6 +327,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", action="store_true", help="keep each database and bot log")
     parser.add_argument("--profile", metavar="FILE", help="profile the bot (cProfile) into FILE")
+    parser.add_argument(
+        "--postgres", action="store_true", help="store games in PostgreSQL (a local server)"
+    )
+    parser.add_argument(
+        "--processes",
+        default="1,2",
+        help="with --postgres: bot processes sharing the database (one shard each), per run",
+    )
     args = parser.parse_args()
     if args.profile:
         PROFILE.append(str(Path(args.profile).resolve()))
@@ -496,12 +344,14 @@ def main() -> None:
         args.warmup = 1.0 if args.quick else 10.0
     rows = asyncio.run(main_async(args))
     print(
-        f"{'games':>6} {'int/s':>7} {'resp p50':>9} {'p99':>7} {'max':>7} {'next p99':>9} "
-        f"{'failed':>6} {'errors':>6} {'cpu ms':>7} {'RSS MB':>13} {'DB B/game':>9}"
+        f"{'procs':>5} {'games':>6} {'int/s':>7} {'resp p50':>9} {'p99':>7} {'max':>7} "
+        f"{'next p99':>9} {'failed':>6} {'errors':>6} {'cpu ms':>7} {'RSS MB':>13} "
+        f"{'DB B/game':>9} {'cores bot/gen/db':>16}"
     )
     for r in rows:
         rss, resp = r["rss_mb"], r["response_ms"]
         cells = [
+            (r["processes"], 5),
             (r["games"], 6),
             (r["interactions_per_s"], 7),
             (resp["p50"], 9),
@@ -513,14 +363,47 @@ def main() -> None:
             (r["bot_cpu_ms_per_interaction"], 7),
             (f"{_mb(rss['start'])}->{_mb(rss['end'])}", 13),
             (r["db_bytes_per_game"], 9),
+            ("/".join(str(c if c is not None else "-") for c in r["cores_used"].values()), 16),
         ]
         print(" ".join(f"{'-' if v is None else v!s:>{w}}" for v, w in cells))
+    scaling = scaling_ratios(rows)
+    for games, ratios in scaling.items():
+        said = ", ".join(f"{p} processes: {ratio}x" for p, ratio in ratios.items())
+        print(f"scaling at G={games} (interactions/s against {min(ratios)} process): {said}")
     machine = {
         "python": platform.python_version(),
         "machine": platform.machine(),
         "cpus": os.cpu_count(),
     }
-    print(json.dumps({"bench": "bot", "quick": args.quick, "machine": machine, "levels": rows}))
+    store = "postgresql" if args.postgres else "sqlite"
+    print(
+        json.dumps(
+            {
+                "bench": "bot",
+                "quick": args.quick,
+                "database": store,
+                "machine": machine,
+                "levels": rows,
+                "scaling": scaling,
+            }
+        )
+    )
+
+
+def scaling_ratios(rows: list[dict[str, Any]]) -> dict[int, dict[int, float]]:
+    """Per G, each process count's interactions per second over the smallest count's; a count
+    measured more than once (``--processes 1,2,1,2``, to even out a noisy machine) counts with
+    its mean."""
+    out: dict[int, dict[int, float]] = {}
+    for games in sorted({r["games"] for r in rows}):
+        rates: dict[int, list[float]] = {}
+        for r in rows:
+            if r["games"] == games:
+                rates.setdefault(r["processes"], []).append(r["interactions_per_s"])
+        mean = {p: statistics.mean(v) for p, v in sorted(rates.items())}
+        if len(mean) > 1 and mean[min(mean)]:
+            out[games] = {p: round(rate / mean[min(mean)], 2) for p, rate in mean.items()}
+    return out
 
 
 def _mb(value: float | None) -> str:

@@ -1,20 +1,21 @@
-"""How a table feels to its players, in figures: plays a game through the bot in SimCord
-(Fleet Dice: a 2-player game, a solo game, a daily challenge; Fleet, the card game: a 3-player
-game with an AI seat and a daily challenge), players choosing as the engine's default move
-would, and counts per player and round what they see:
+"""How a table feels to its players, in figures: plays a game through the bot in SimCord,
+players choosing as the engine's default move would, and counts per player and round what they
+see:
 
-- public messages posted in the table's thread, and pings (messages mentioning someone), also
-  per turn the player was waited on (the front's `turn`);
+- public messages posted in the table's thread, and pings (messages mentioning someone);
 - clicks each player makes;
 - at every click, how many messages below the newest the table's state is (the message with
   the scores and who the table waits for).
 
-    python -m bench.table_ux [--game fleet-cards] [--seed 1] [--away] [--out DIR]
+    python -m bench.table_ux [--game fleet-dice|mare-balticum|fleet-cards] [--seed 1] [--away]
+                             [--out DIR]
 
-`--away`: a quarter of an hour passes between clicks, so no prompt is still open to show a
-player their next decision and they get a notice instead (play spread over a day), where
-without it everyone plays at once, prompts open. `--out DIR` also writes each table's channel
-as it reads scrolled back at the end.
+Fleet Dice is played as a 2-player game, a solo game and a daily challenge; Mare Balticum as a
+4-seat game of two people and two AI seats, and as one of four people; the Fleet card game as a
+3-seat game of two people and an AI seat, and as a daily challenge. `--away`: players come
+back to the table a while after each click (their prompts no longer open), so they follow the
+game by its pings. `--out DIR` also writes each table's channel as it reads scrolled back at
+the end.
 """
 
 from __future__ import annotations
@@ -47,9 +48,10 @@ class Watch:
         self.clicks: dict[int, Counter[int]] = {h.id: Counter() for h in humans}
         self.distance: list[int] = []
         self.rounds: set[int] = set()
-        self.turns: dict[int, set[str]] = {h.id: set() for h in humans}
-        """Turns each player was waited on (the front's `turn` while they owed a decision)."""
-        self.away = False
+        self.turn_pings: dict[int, Counter[str]] = {h.id: Counter() for h in humans}
+        """Pings per turn (the front's `turn`: a player is pinged at most once in it)."""
+        self.waited: dict[int, set[str]] = {h.id: set() for h in humans}
+        """The turns in which the table waited for each player."""
 
     async def round_now(self) -> int:
         state = await self.table.state()
@@ -60,36 +62,30 @@ class Watch:
         current = await self.round_now()
         self.rounds.add(current)
         self.clicks[actor.id][current] += 1
+        loaded = await table.loaded()
+        turn = get_front(loaded.row.game).turn(loaded.game.view(loaded.state, None))
+        for seat in loaded.game.to_act(loaded.state) if loaded.row.status == "active" else []:
+            user = loaded.row.seats[seat].user_id
+            if user in self.waited:
+                self.waited[user].add(turn)
         thread = str(table.thread_id)
         for req in table.env.http_requests[self.seen_requests :]:
             if req.method == "POST" and req.path == f"/channels/{thread}/messages":
                 self.public[current] += 1
                 content = (req.json or {}).get("content") or ""
+                final = bool((req.json or {}).get("embeds"))  # the final scores ping everyone
                 for h in self.humans:
                     if f"<@{h.id}>" in content:
                         self.pings[h.id][current] += 1
+                        self.turn_pings[h.id][turn] += 0 if final else 1
         self.seen_requests = len(table.env.http_requests)
         row = await table.row()
-        await self.waited(row)
         marker = row.step_message_id or row.board_message_id
-        if marker is not None and row.status == "active":
-            ids = [m.id async for m in table.thread().history(limit=200)]  # newest first
-            if marker in ids:
-                self.distance.append(ids.index(marker))
-        if self.away:
-            await table.env.advance_time(16 * 60)
-
-    async def waited(self, row: Any) -> None:
-        """Note the turn each player the table now waits for is waited on in."""
-        if row.status != "active":
+        if marker is None or row.status != "active":
             return
-        loaded = await self.table.loaded()
-        rules = loaded.game
-        turn = get_front(row.game).turn(rules.view(loaded.state, None))
-        for seat in rules.to_act(loaded.state):
-            user = row.seats[seat].user_id
-            if user in self.turns:
-                self.turns[user].add(turn)
+        ids = [m.id async for m in table.thread().history(limit=200)]  # newest first
+        if marker in ids:
+            self.distance.append(ids.index(marker))
 
     def report(self, name: str) -> dict[str, Any]:
         rounds = max(1, len(self.rounds))
@@ -97,10 +93,13 @@ class Watch:
         for h in self.humans:
             clicks = [self.clicks[h.id][r] for r in sorted(self.rounds)]
             pings = [self.pings[h.id][r] for r in sorted(self.rounds)]
+            turns = max(1, len(self.waited[h.id]))
             per_player[h.name] = {
+                "turns_waited_on": len(self.waited[h.id]),
+                "pings_per_turn_waited_on": round(sum(pings) / turns, 2),
+                "max_pings_in_a_turn": max(self.turn_pings[h.id].values() or [0]),
+                "clicks_per_turn_waited_on": round(sum(clicks) / turns, 1),
                 "pings_per_round": round(sum(pings) / rounds, 2),
-                "turns_waited_on": len(self.turns[h.id]),
-                "pings_per_turn_waited_on": round(sum(pings) / max(1, len(self.turns[h.id])), 2),
                 "max_pings_in_a_round": max(pings or [0]),
                 "clicks_per_round": round(sum(clicks) / rounds, 1),
                 "clicks_min_max": [min(clicks or [0]), max(clicks or [0])],
@@ -136,14 +135,25 @@ async def channel_text(table: Table) -> str:
 
 TABLES = {
     "fleet-dice": ("two players", "solo", "challenge"),
+    "mare-balticum": ("two people and two AI", "four people"),
     "fleet-cards": ("three players", "challenge"),
 }
-"""The tables played for each game."""
+PEOPLE = {"two players": 2, "two people and two AI": 2, "four people": 4, "three players": 2}
+AI_SEATS = {"two people and two AI": 2, "three players": 1}
 
 
-async def play(
-    kind: str, seed: int, out: Path | None, game: str = "fleet-dice", away: bool = False
-) -> dict[str, Any]:
+class Away:
+    """The presenter's clock when players come back a while after each click: every prompt
+    they had open is too old to show their next decision."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def play(game: str, kind: str, seed: int, away: bool, out: Path | None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         bot = make_bot(str(Path(tmp) / "ux.db"))
         async with simcord.run(bot) as env:
@@ -151,14 +161,15 @@ async def play(
             guild = env.create_guild()
             channel = guild.create_text_channel("games")
             table = Table(env, bot, guild, channel, rng=random.Random(seed), sensible=True)
-            if kind in ("two players", "three players"):
-                alice, bob = table.add("alice", "bob")
-                humans = [alice, bob]
-                await table.open(alice, game=game)
-                await bob.click(await table.lobby(), label="Join")
-                if kind == "three players":
-                    await alice.click(await table.lobby(), label="Add AI seat")
-                await alice.click(await table.lobby(), label="Start")
+            if kind in PEOPLE:
+                names = ["alice", "bob", "carol", "dan"][: PEOPLE[kind]]
+                humans = table.add(*names)
+                await table.open(humans[0], game=game)
+                for person in humans[1:]:
+                    await person.click(await table.lobby(), label="Join")
+                for _ in range(AI_SEATS.get(kind, 0)):
+                    await humans[0].click(await table.lobby(), label="Add AI seat")
+                await humans[0].click(await table.lobby(), label="Start")
             elif kind == "solo":
                 (alice,) = table.add("alice")
                 humans = [alice]
@@ -171,32 +182,37 @@ async def play(
                 table.thread_id = next(t.id for t in channel.threads if t.id not in before)
             watch = Watch(table, humans)
             watch.seen_requests = 0
-            watch.away = away
             if away:
-                presenter = bot.get_cog("Table").presenter  # type: ignore[attr-defined]
-                presenter.clock = lambda: env.now().timestamp()
-            await watch.waited(await table.row())
-            table.on_click = watch.after
+                clock = Away()
+                table.bot.get_cog("Table").presenter.clock = clock
+
+                async def after(actor: Any, result: Any) -> None:
+                    clock.now += 15 * 60
+                    await watch.after(actor, result)
+
+                table.on_click = after
+            else:
+                table.on_click = watch.after
             await table.play_to_end()
             if out is not None:
                 out.mkdir(parents=True, exist_ok=True)
-                name = f"{game}-{kind.replace(' ', '-')}{'-away' if away else ''}"
+                name = f"{game}-{kind.replace(' ', '-')}" + ("-away" if away else "")
                 (out / f"{name}.txt").write_text(await channel_text(table) + "\n")
             if bot.repo is not None:
                 await bot.repo.close()
                 bot.repo = None
-    return watch.report(kind)
+    return watch.report(f"{game}: {kind}" + (" (away)" if away else ""))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.table_ux")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--game", choices=sorted(TABLES), default="fleet-dice")
+    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--away", action="store_true")
+    parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     reports = [
-        asyncio.run(play(k, args.seed, args.out, args.game, args.away)) for k in TABLES[args.game]
+        asyncio.run(play(args.game, k, args.seed, args.away, args.out)) for k in TABLES[args.game]
     ]
     for r in reports:
         print(f"== {r['table']}: {r['rounds']} rounds")
@@ -205,10 +221,10 @@ def main() -> None:
         for name, p in r["players"].items():
             print(
                 f"   {name}: pings/round {p['pings_per_round']} "
-                f"(max {p['max_pings_in_a_round']}), "
-                f"pings/turn waited on {p['pings_per_turn_waited_on']} "
-                f"({p['turns_waited_on']} turns), clicks/round {p['clicks_per_round']} "
-                f"{p['clicks_min_max']}"
+                f"(max {p['max_pings_in_a_round']}), clicks/round {p['clicks_per_round']} "
+                f"{p['clicks_min_max']}; waited on in {p['turns_waited_on']} turns: "
+                f"pings/turn {p['pings_per_turn_waited_on']} (max {p['max_pings_in_a_turn']}), "
+                f"clicks/turn {p['clicks_per_turn_waited_on']}"
             )
         d = r["table_state_distance"]
         print(f"   table state above the newest message: mean {d['mean']}, max {d['max']}")

@@ -7,8 +7,9 @@ import asyncio
 import sys
 
 import discord
+from pydantic import ValidationError
 
-from bot.app import FleetBot, invite_url
+from bot.app import invite_url, make_bot
 from bot.logs import configure
 from bot.settings import Settings
 from bot.storage import StorageUnavailable
@@ -21,7 +22,7 @@ BAD_TOKEN = "Discord refused the token (FLEET_TOKEN): copy it again from the dev
 
 
 async def _sync(settings: Settings, guild: int | None) -> int:
-    bot = FleetBot(settings)
+    bot = make_bot(settings)
     async with bot:
         assert settings.token is not None
         await bot.login(settings.token.get_secret_value())  # runs setup_hook: cogs load
@@ -35,7 +36,7 @@ async def _sync(settings: Settings, guild: int | None) -> int:
 
 
 async def _run(settings: Settings, token: str) -> int:
-    bot = FleetBot(settings)
+    bot = make_bot(settings)
     async with bot:
         await bot.start(token)
     return 0
@@ -72,7 +73,11 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("invite", help="print the invite link")
     sub.add_parser("play", help="play in this terminal, no Discord needed (see play --help)")
     args = parser.parse_args(args_in)
-    settings = Settings()
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        print(_bad_setting(exc), file=sys.stderr)
+        return 2
     configure(settings.log_level)
     if settings.token is None or not settings.token.get_secret_value().strip():
         print(NO_TOKEN, file=sys.stderr)
@@ -84,6 +89,14 @@ def main(argv: list[str] | None = None) -> int:
         print(_invite_from_token(token))
         return 0
     return _guarded(_run(settings, token))
+
+
+def _bad_setting(exc: ValidationError) -> str:
+    """The first refused setting, as one line naming its variable."""
+    error = exc.errors()[0]
+    where = " ".join(f"FLEET_{str(part).upper()}" for part in error["loc"])
+    message = error["msg"].removeprefix("Value error, ")
+    return f"Bad setting {where}: {message}" if where else f"Bad setting {message}"
 
 
 def _invite_from_token(token: str) -> str:

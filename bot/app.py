@@ -5,13 +5,14 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord.ext import commands
 
 from bot.service import TableService
 from bot.settings import Settings
-from bot.storage import Repository, SqliteRepository
+from bot.storage import Repository, open_repository
 
 log = logging.getLogger(__name__)
 
@@ -39,18 +40,25 @@ COGS = ("cogs.table", "cogs.records")
 
 
 class FleetBot(commands.Bot):
+    """The bot on one gateway connection; `make_bot` gives the sharded one when shards are
+    configured."""
+
     service: TableService
 
-    def __init__(self, settings: Settings, clock: Callable[[], float] = time.time) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS, help_command=None)
+    def __init__(
+        self, settings: Settings, clock: Callable[[], float] = time.time, **options: Any
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=INTENTS, help_command=None, **options
+        )
         self.settings = settings
         self.clock = clock
         self.repo: Repository | None = None
 
     async def setup_hook(self) -> None:
         # Command sync is NOT done here: it is an explicit, idempotent command (python -m bot sync).
-        self.repo = await SqliteRepository.open(self.settings.database, self.clock)
-        self.service = TableService(self.repo, self.clock)
+        self.repo = await open_repository(self.settings.database, self.clock)
+        self.service = TableService(self.repo, self.clock, shards=self.settings.shards)
         for cog in COGS:
             await self.load_extension(cog)
         await self.reconcile()
@@ -70,6 +78,19 @@ class FleetBot(commands.Bot):
         if self.repo is not None:
             await self.repo.close()
             self.repo = None
+
+
+class ShardedFleetBot(FleetBot, commands.AutoShardedBot):
+    """The same bot on the shards this process serves (FLEET_SHARD_COUNT, FLEET_SHARD_IDS):
+    discord.py routes each guild's events to its shard's connection, and direct messages
+    arrive on shard 0."""
+
+
+def make_bot(settings: Settings, clock: Callable[[], float] = time.time) -> FleetBot:
+    shards = settings.shards
+    if shards is None:
+        return FleetBot(settings, clock)
+    return ShardedFleetBot(settings, clock, shard_count=shards.count, shard_ids=list(shards.ids))
 
 
 def invite_url(application_id: int) -> str:

@@ -9,7 +9,9 @@ with fields, worded in the reader's language by the layer above.
 from __future__ import annotations
 
 import logging
+import os
 import secrets
+import socket
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -33,6 +35,7 @@ from bot.storage import (
     Repository,
     ResultEntry,
     Seat,
+    Shards,
     TableOptions,
 )
 from engine.core.errors import EngineError, IllegalAction
@@ -43,9 +46,16 @@ from engine.games import get_game
 
 log = logging.getLogger(__name__)
 
-RECENT_EVENTS = 12
+RECENT_EVENTS = 96
+"""Public events kept with the table for its fronts' "last moves" (`Ctx.recent`). One click can
+carry many: with AI seats, every turn up to the next person's is played in the same outcome
+(Mare Balticum with one person and four AI seats: up to some 70 events between two of the
+person's turns; Black Fleet: up to ~17 a turn, three AI seats in a row)."""
 AUTOPLAY_LIMIT = 5000
 RETRIES = 3
+CLAIM_SECONDS = 300.0
+"""How long a claim on a due game lasts: ample for playing it and publishing the outcome; a
+process that dies holding claims delays those games' deadlines by at most this much."""
 
 Notice = tuple[str, dict[str, Any]]
 """A public sentence as data: a key of `bot.words` and its fields."""
@@ -85,15 +95,22 @@ class Loaded:
 
 
 class TableService:
+    """`shards`: the gateway shards this process serves (None: all of them); its deadlines
+    and startup repairs touch only those shards' games."""
+
     def __init__(
         self,
         repo: Repository,
         clock: Callable[[], float] = time.time,
         games: Callable[[str], AnyGame] = get_game,
+        shards: Shards | None = None,
     ) -> None:
         self.repo = repo
         self.clock = clock
         self._games = games
+        self.shards = shards
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        """Who holds this process's claims on due games; new at every start."""
 
     def game(self, game_id: str) -> AnyGame:
         try:
@@ -118,6 +135,7 @@ class TableService:
         lobby_message_id: int | None = None,
     ) -> GameRow:
         rules = self.game(game)
+        locale = await self.public_locale(guild_id, locale)
         row = GameRow(
             game=game,
             channel_id=channel_id,
@@ -169,6 +187,16 @@ class TableService:
         row = await self.open_table(game=game, options=TableOptions(solo=True), **where)
         return await self.start(row.id, row.host_id)
 
+    async def public_locale(self, guild_id: int | None, guild_locale: str | None) -> str | None:
+        """The language of a table's public messages: the one the server's admin chose,
+        else the server's own."""
+        chosen = await self.repo.guild_locale(guild_id) if guild_id is not None else None
+        return chosen or guild_locale
+
+    async def set_server_language(self, guild_id: int, language: str | None) -> None:
+        """A server's admin chooses the language of its tables (None: the server's own)."""
+        await self.repo.set_guild_locale(guild_id, language)
+
     async def check_challenge_open(self, game: str, user_id: int) -> None:
         """Refuse early (before a thread is made) when today's attempt is already used."""
         day = challenge.day_of(self.clock())
@@ -193,6 +221,7 @@ class TableService:
         """Today's challenge for this player, started at once: the game is stored already
         running, with the player's one attempt, in one transaction."""
         rules = self.game(game)
+        locale = await self.public_locale(guild_id, locale)
         day = challenge.day_of(self.clock())
         seats = [Seat(user_id=user_id, name=name)]
         seats += [Seat(name=ai_names[i] if i < len(ai_names) else f"AI {i + 1}") for i in range(ai)]
@@ -242,12 +271,28 @@ class TableService:
         return await self._lobby_change(game_id, change)
 
     async def add_ai(self, game_id: int, user_id: int, name: str) -> GameRow:
+        """The host adds an AI seat (the host decides who sits at the table)."""
+
         async def change(row: GameRow, rules: AnyGame) -> GameRow:
-            if row.seat_of(user_id) is None:
-                raise Refusal("not_seated")
+            if user_id != row.host_id:
+                raise Refusal("host_only_ai", name=_host_name(row))
             if len(row.seats) >= rules.max_seats:
                 raise Refusal("lobby_full", seats=rules.max_seats)
             return row.model_copy(update={"seats": [*row.seats, Seat(name=name)]})
+
+        return await self._lobby_change(game_id, change)
+
+    async def remove_ai(self, game_id: int, user_id: int) -> GameRow:
+        """The host removes the last AI seat."""
+
+        async def change(row: GameRow, rules: AnyGame) -> GameRow:
+            if user_id != row.host_id:
+                raise Refusal("host_only_ai", name=_host_name(row))
+            robots = [i for i, s in enumerate(row.seats) if s.is_ai]
+            if not robots:
+                raise Refusal("no_ai_seat")
+            seats = [s for i, s in enumerate(row.seats) if i != robots[-1]]
+            return row.model_copy(update={"seats": seats})
 
         return await self._lobby_change(game_id, change)
 
@@ -419,10 +464,11 @@ class TableService:
 
     async def run_due(self, now: float | None = None) -> list[Outcome]:
         """Send half-time reminders and play default moves at deadlines (survives restarts:
-        deadlines are stored)."""
+        deadlines are stored). Each due game is claimed first, so that of several processes
+        sharing the database only one handles it; its save ends the claim."""
         now = self.clock() if now is None else now
         outcomes = []
-        for row in await self.repo.due(now):
+        for row in await self.repo.claim_due(now, self.owner, CLAIM_SECONDS, self.shards):
             try:
                 outcome = await self._run_deadline(row, now)
             except (Refusal, EngineError, Conflict):

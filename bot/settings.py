@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.storage import Shards
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="FLEET_", env_file=".env", extra="ignore")
+    # An empty value is no value: .env.example leaves optional settings empty.
+    model_config = SettingsConfigDict(
+        env_prefix="FLEET_", env_file=".env", extra="ignore", env_ignore_empty=True
+    )
 
     token: SecretStr | None = Field(default=None, description="Discord bot token")
-    database: str = Field(default="data/fleet.db", description="SQLite file (created if missing)")
+    database: str = Field(
+        default="data/fleet.db",
+        description="An SQLite file (created if missing) or a postgresql:// URL",
+    )
     dev_guild: int | None = Field(default=None, description="Guild id for instant command sync")
     log_level: str = Field(default="INFO")
     tick_seconds: float = Field(default=30.0, gt=0, description="How often deadlines are checked")
@@ -18,3 +26,34 @@ class Settings(BaseSettings):
     challenge_secret: SecretStr | None = Field(
         default=None, description="Secret behind the daily dice; generated and stored if unset"
     )
+    shard_count: int | None = Field(
+        default=None, ge=1, description="Gateway shards in all; unset: one unsharded connection"
+    )
+    shard_ids: str = Field(
+        default="",
+        description="The shards this process serves, e.g. '0,1'; empty: all of them",
+    )
+
+    @model_validator(mode="after")
+    def _shards_are_consistent(self) -> Settings:
+        self.shards  # noqa: B018 (raises ValueError for ids that do not fit the count)
+        return self
+
+    @property
+    def shards(self) -> Shards | None:
+        """The shards this process serves, or None when the bot runs unsharded."""
+        ids = [part.strip() for part in self.shard_ids.split(",") if part.strip()]
+        if self.shard_count is None:
+            if ids:
+                raise ValueError("FLEET_SHARD_IDS needs FLEET_SHARD_COUNT (the shards in all)")
+            return None
+        try:
+            numbers = tuple(int(part) for part in ids)
+        except ValueError:
+            raise ValueError(
+                f"FLEET_SHARD_IDS is a comma-separated list of numbers, not {self.shard_ids!r}"
+            ) from None
+        try:
+            return Shards(self.shard_count, numbers or tuple(range(self.shard_count)))
+        except ValueError as exc:
+            raise ValueError(f"FLEET_SHARD_IDS: {exc}") from None

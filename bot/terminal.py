@@ -17,15 +17,11 @@ from bot.fronts import FRONTS, get_front
 from bot.fronts.base import Ctx, SeatInfo
 from bot.fronts.text import panel_text
 from bot.i18n import translator
+from bot.words import say
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
 from engine.games import get_game
 from engine.simulate import parse_options
-
-HELP = """Type the number of a choice, or its action text.
-  board        the table              mine        your own sheet or hand
-  log          the last 30 events     help        this text
-  quit         leave the game"""
 
 
 class TerminalGame:
@@ -46,12 +42,12 @@ class TerminalGame:
         self.read = read
         self.write = write
         self.tr = translator(locale, self.front.domain)
+        self.words = self.tr.domain_of("table")
         self.names = [
-            self.tr._("AI {n}", n=s + 1) if s in ai else self.tr._("Player {n}", n=s + 1)
-            for s in range(seats)
+            say(self.words, "ai_name" if s in ai else "player_name", n=s + 1) for s in range(seats)
         ]
         self.seen: list[Event] = []
-        self.write(f"Game seed: {seed} (replay it with --seed {seed})")
+        self.write(say(self.words, "terminal_seed", seed=seed))
         self.state, events = self.game.start(seats, seed, options)
         self._show(events)
 
@@ -74,7 +70,7 @@ class TerminalGame:
                 self.write("  " + line)
 
     def play(self) -> Any:
-        self.write(HELP)
+        self.write(say(self.words, "terminal_help"))
         while not self.game.is_over(self.state):
             waiting = self.game.to_act(self.state)
             robots = [s for s in waiting if s in self.ai]
@@ -84,7 +80,7 @@ class TerminalGame:
             else:
                 picked = self._ask(seat)
                 if picked is None:
-                    self.write(self.tr._("Left the game."))
+                    self.write(say(self.words, "left"))
                     return self.state
                 text = picked
             self.state, events = self.game.apply(self.state, seat, text)
@@ -118,7 +114,7 @@ class TerminalGame:
             if word in ("quit", "exit"):
                 return None
             if word == "help":
-                self.write(HELP)
+                self.write(say(self.words, "terminal_help"))
             elif word == "board":
                 self.write(self._board())
             elif word == "log":

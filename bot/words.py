@@ -53,6 +53,8 @@ WORDS: dict[str, str] = {
     "host_only_cancel": N_("Only the host ({name}) can cancel the game."),
     "host_only_options": N_("Only the host ({name}) can change the game's options."),
     "host_cannot_leave": N_("The host can't leave; press Cancel to close the table instead."),
+    "host_only_ai": N_("Only the host ({name}) adds or removes AI seats."),
+    "no_ai_seat": N_("There is no AI seat to remove."),
     "need_players": N_(
         "This table needs {least} to {most} seats; invite a friend or add an AI seat."
     ),
@@ -73,6 +75,10 @@ WORDS: dict[str, str] = {
         "You've already played today's challenge (#{number}); a new one starts at 00:00 UTC."
     ),
     "bad_deadline": N_("A turn deadline is off, 1, 12, 24 or 72 hours."),
+    "language_denied": N_("Only members who can manage this server choose its language."),
+    "language_set": N_("This server's tables now speak {language}."),
+    "player_name": N_("Player {n}"),
+    "left": N_("Left the game."),
     "not_over": N_("This game is still going; Play again opens once it is over."),
     "challenge_once": N_("A daily challenge is played once; a new one starts at 00:00 UTC."),
     # notices in the channel
@@ -82,9 +88,13 @@ WORDS: dict[str, str] = {
     "ended": N_("The game was ended by {name}."),
     "your_turn": N_("{mentions}: your move in {game} — {what}."),
     "reminder": N_(
-        "{mentions}: reminder — the table is waiting for your move (half the turn time is gone)."
+        "{mentions}: reminder — the table is waiting for your move; "
+        "the default move is played {when}."
     ),
-    "last_one": N_("{mentions}: you're the last one the table is waiting for."),
+    "last_one": N_(
+        "{mentions}: you're the last one the table is waiting for; "
+        "the default move is played {when}."
+    ),
     "challenge_unverified": N_(
         "This game's log could not be verified, so its score was not recorded."
     ),
@@ -119,6 +129,7 @@ WORDS: dict[str, str] = {
     "join": N_("Join"),
     "leave": N_("Leave"),
     "add_ai": N_("Add AI seat"),
+    "drop_ai": N_("Remove AI seat"),
     "start": N_("Start"),
     "cancel": N_("Cancel"),
     "mine": N_("Mine"),
@@ -155,6 +166,16 @@ WORDS: dict[str, str] = {
     ),
     "stats_none": N_("No finished games yet."),
     "stats_dash": N_("—"),
+    # the terminal (its typed commands stay English words: board, mine, log, help, quit)
+    "terminal_help": N_(
+        "Type the number of a choice, or its action text.\n"
+        "  board  the table\n"
+        "  mine   your own sheet or hand\n"
+        "  log    the last 30 events\n"
+        "  help   this text\n"
+        "  quit   leave the game"
+    ),
+    "terminal_seed": N_("Game seed: {seed} (replay it with --seed {seed})"),
 }
 
 

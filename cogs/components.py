@@ -6,7 +6,7 @@ Ids keep the ``fl1:`` prefix, which names the format (DISCORD.md: ≤ 100 charac
 
 | kind | id | sent by |
 |---|---|---|
-| lobby | ``fl1:lobby:<game>:join|leave|ai|start|cancel`` | the lobby |
+| lobby | ``fl1:lobby:<game>:join|leave|ai|drop|start|cancel`` | the lobby |
 | opt | ``fl1:opt:<game>:<option>`` | the lobby: the host cycles a game option |
 | board | ``fl1:board:<game>:mine|sheet|act|log`` | the board (``sheet``: the first Mine) |
 | pub | ``fl1:pub:<game>:<public token>:<action>`` | a public step (a die, Pass in an auction) |
@@ -64,7 +64,7 @@ def _button(custom_id: str, label: str, style: Any, emoji: str | None) -> Button
 
 class LobbyButton(
     discord.ui.DynamicItem[Button],
-    template=rf"fl1:lobby:{GAME}:(?P<op>join|leave|ai|start|cancel)",
+    template=rf"fl1:lobby:{GAME}:(?P<op>join|leave|ai|drop|start|cancel)",
 ):
     def __init__(
         self, game_id: int, op: str, label: str = "…", style: Any = None, emoji: str | None = None

@@ -62,10 +62,14 @@ def lobby_drawn(row: GameRow, tr: Tr) -> Drawn:
         note = say(tr, key, channel=f"<#{row.channel_id}>", name=host)
         return Drawn(embed(title, [note, "", body.split("\n\n")[0]]), None)
     b = discord.ButtonStyle
+    drop = (
+        [LobbyButton(row.id, "drop", say(tr, "drop_ai"))] if any(s.is_ai for s in row.seats) else []
+    )
     items: list[discord.ui.Item[Any]] = [
         LobbyButton(row.id, "join", say(tr, "join"), b.primary),
         LobbyButton(row.id, "leave", say(tr, "leave")),
         LobbyButton(row.id, "ai", say(tr, "add_ai")),
+        *drop,
         LobbyButton(row.id, "start", say(tr, "start"), b.success),
         LobbyButton(row.id, "cancel", say(tr, "cancel"), b.danger),
     ]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import hashlib
 import json
 import logging
 import time
@@ -32,7 +33,7 @@ from bot.service import Outcome, TableService
 from bot.storage import GameRow
 from bot.words import say
 from cogs.panels import Drawn, act_button, board_view, draw_public, embed_of, items_view
-from cogs.prompts import prompt_drawn, table_ctx
+from cogs.prompts import off_loop, prompt_drawn, table_ctx
 from engine.core.game import AnyGame
 
 log = logging.getLogger(__name__)
@@ -73,12 +74,12 @@ class OpenPrompt:
 
 
 def _key(drawn: Drawn) -> str:
-    """What a message would show, as one comparable string."""
+    """What a message would show, as one comparable string (its content too: a step whose
+    live status line alone changed, such as who has chosen at a clock, is edited)."""
     view = drawn.view.to_components() if drawn.view is not None else None
-    image = len(drawn.image) if drawn.image is not None else None
-    # The content too: a step's live status (who the table waits for) can change alone.
-    content = drawn.content
-    return json.dumps([drawn.embed.to_dict(), view, image, content], sort_keys=True, default=str)
+    image = hashlib.blake2b(drawn.image, digest_size=16).hexdigest() if drawn.image else None
+    parts = [drawn.embed.to_dict(), view, image, drawn.content]
+    return json.dumps(parts, sort_keys=True, default=str)
 
 
 class Presenter:
@@ -180,7 +181,7 @@ class Presenter:
         async with self._game(row, done=done) as shown:
             channel = self.channel(row)
             queued = row.version < self._newest[row.id]
-            step = None if done else front.public_step(view, ctx)
+            step = None if done else await off_loop(front.public_step, view, ctx)
             new_step = step is not None and step.key != shown.step_key
             if row.version > shown.version and (not queued or new_step):
                 token = rules.token(state, None)
@@ -215,9 +216,12 @@ class Presenter:
         users: list[int],
         actor: int | None,
     ) -> None:
-        """A notice for each user the table now waits for, unless their open prompt shows it
-        or they already had one this turn."""
+        """A notice for the users the table now waits for, unless their open prompt shows it
+        or they already had one this turn: one message for all who owe the same decision at
+        once (a clock, a leftover die), so the table stays near the bottom of the channel."""
         turn = front.turn(rules.view(state, None))
+        owed: dict[str, list[int]] = {}
+        old: list[int] = []
         for user in users:
             seat = row.seat_of(user)
             if seat is None or user == actor:
@@ -228,17 +232,27 @@ class Presenter:
             if last is not None and last[0] == turn:
                 continue
             if last is not None:
-                await self._delete(self.channel(row), last[1])
-            what = front.owed(rules.view(state, seat), seat, ctx)
-            ttr = ctx.tr.domain_of("table")
-            text = say(ttr, "your_turn", mentions=f"<@{user}>", game=front.title(ctx.tr), what=what)
+                del self._notices[(row.id, user)]
+                old.append(last[1])
+            owed.setdefault(front.owed(rules.view(state, seat), seat, ctx), []).append(user)
+        kept = {
+            message_id for (game, _), (_, message_id) in self._notices.items() if game == row.id
+        }
+        for message_id in dict.fromkeys(old):
+            if message_id not in kept:  # no one else's notice any more
+                await self._delete(self.channel(row), message_id)
+        ttr = ctx.tr.domain_of("table")
+        for what, group in owed.items():
+            mentions = " ".join(f"<@{user}>" for user in group)
+            text = say(ttr, "your_turn", mentions=mentions, game=front.title(ctx.tr), what=what)
             allowed = discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(user)]
+                everyone=False, roles=False, users=[discord.Object(user) for user in group]
             )
             message = await self.channel(row).send(
                 text, allowed_mentions=allowed, view=items_view(act_button(row.id, ttr))
             )
-            self._notices[(row.id, user)] = (turn, message.id)
+            for user in group:
+                self._notices[(row.id, user)] = (turn, message.id)
 
     async def _refresh_prompt(
         self, row: GameRow, rules: AnyGame, state: Any, seat: int, user: int
@@ -248,7 +262,7 @@ class Presenter:
         open_prompt = self._prompts.get((row.id, user))
         if open_prompt is None or self.clock() - open_prompt.opened > PROMPT_FRESH:
             return False
-        drawn, _ = prompt_drawn(row, rules, state, seat, open_prompt.locale)
+        drawn, _ = await off_loop(prompt_drawn, row, rules, state, seat, open_prompt.locale)
         try:
             await open_prompt.edit(**drawn.edit())
         except discord.HTTPException:
@@ -257,8 +271,8 @@ class Presenter:
         return True
 
     async def _clear_notices(self, row: GameRow) -> None:
-        for key in [k for k in self._notices if k[0] == row.id]:
-            _, message_id = self._notices.pop(key)
+        ids = [self._notices.pop(k)[1] for k in [k for k in self._notices if k[0] == row.id]]
+        for message_id in dict.fromkeys(ids):
             await self._delete(self.channel(row), message_id)
 
     async def _table(
@@ -278,7 +292,7 @@ class Presenter:
         board_id, board_key = shown.board_id, shown.board_key
         playing = row.status == "active"
         if front.board_message:
-            panel = front.board(view, ctx)
+            panel = await off_loop(front.board, view, ctx)
             board = Drawn(
                 embed_of(panel), board_view(row.id, ttr) if playing else None, panel.image
             )
@@ -433,7 +447,8 @@ class Presenter:
         """At startup: every table whose messages are behind its state (a crash between a
         save and its messages) gets them published now."""
         count = 0
-        for row in await self.service.repo.unshown(now - RECONCILE_WINDOW):
+        # Each process repairs only its own shards' tables; the others repair theirs.
+        for row in await self.service.repo.unshown(now - RECONCILE_WINDOW, self.service.shards):
             try:
                 await self._republish(row)
                 count += 1

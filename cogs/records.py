@@ -17,6 +17,7 @@ from bot.refusals import Refusal
 from bot.words import say
 from cogs.panels import Drawn, embed
 from cogs.table import TableCog, user_tr
+from cogs.translator import _T
 
 if TYPE_CHECKING:
     from bot.app import FleetBot
@@ -46,8 +47,10 @@ class RecordsCog(commands.Cog, name="Records"):
         assert isinstance(cog, TableCog)
         return cog
 
-    @app_commands.command(name="challenge", description="Today's daily challenge: one attempt")
-    @app_commands.describe(game="Which game", dm="Play in direct messages, not a private thread")
+    @app_commands.command(name="challenge", description=_T("Today's daily challenge: one attempt"))
+    @app_commands.describe(
+        game=_T("Which game"), dm=_T("Play in direct messages, not a private thread")
+    )
     @app_commands.choices(game=challenge_games())
     async def challenge_(
         self, interaction: discord.Interaction, game: str | None = None, dm: bool = False
@@ -79,7 +82,13 @@ class RecordsCog(commands.Cog, name="Records"):
             await channel.add_user(interaction.user)
         else:
             raise Refusal("wrong_channel")
-        locale = str(interaction.locale) if dm else str(interaction.guild_locale or "") or None
+        locale = (
+            str(interaction.locale)
+            if dm
+            else await self.service.public_locale(
+                interaction.guild_id, str(interaction.guild_locale or "") or None
+            )
+        )
         outcome = await self.service.start_challenge(
             game=game,
             channel_id=channel.id,
@@ -105,12 +114,21 @@ class RecordsCog(commands.Cog, name="Records"):
             return configured.get_secret_value()
         return await self.service.repo.meta("challenge_secret", secrets.token_hex(32))
 
-    @app_commands.command(name="leaderboard", description="Best daily-challenge scores")
-    @app_commands.describe(game="Which game", scope="This server or everyone", period="Which days")
+    @app_commands.command(name="leaderboard", description=_T("Best daily-challenge scores"))
+    @app_commands.describe(
+        game=_T("Which game"), scope=_T("This server or everyone"), period=_T("Which days")
+    )
     @app_commands.choices(
         game=challenge_games(),
-        scope=[app_commands.Choice(name=n, value=n) for n in challenge.SCOPES],
-        period=[app_commands.Choice(name=n, value=n) for n in challenge.PERIODS],
+        scope=[
+            app_commands.Choice(name=_T("this server"), value="server"),
+            app_commands.Choice(name=_T("everyone"), value="global"),
+        ],
+        period=[
+            app_commands.Choice(name=_T("today"), value="today"),
+            app_commands.Choice(name=_T("last 7 days"), value="week"),
+            app_commands.Choice(name=_T("all time"), value="all-time"),
+        ],
     )
     async def leaderboard(
         self,
@@ -160,9 +178,14 @@ class RecordsCog(commands.Cog, name="Records"):
         )
         self.table._timed(interaction)
 
-    @app_commands.command(name="stats", description="A player's record, game by game")
-    @app_commands.describe(player="Whose record (default: yours)", game="Only this game")
-    @app_commands.choices(game=[app_commands.Choice(name=g, value=g) for g in FRONTS])
+    @app_commands.command(name="stats", description=_T("A player's record, game by game"))
+    @app_commands.describe(player=_T("Whose record (default: yours)"), game=_T("Only this game"))
+    @app_commands.choices(
+        game=[
+            app_commands.Choice(name=get_front(g).title(translator(None, g)), value=g)
+            for g in FRONTS
+        ]
+    )
     async def stats(
         self,
         interaction: discord.Interaction,

@@ -23,7 +23,7 @@ from discord.ext import commands
 from bot.faults import Crash
 from bot.fronts import FRONTS, get_front
 from bot.fronts.base import Ctx, Panel
-from bot.i18n import Tr, translator
+from bot.i18n import LANGUAGES, Tr, translator
 from bot.refusals import Refusal
 from bot.scheduler import Scheduler
 from bot.service import Loaded, Outcome, TableService, check_channel
@@ -33,7 +33,8 @@ from cogs.components import ALL, EndButton
 from cogs.lobby import lobby_drawn, option_spec
 from cogs.panels import Drawn, draw_public, embed, embed_of, items_view
 from cogs.presenter import Presenter
-from cogs.prompts import prompt_drawn, table_ctx
+from cogs.prompts import off_loop, prompt_drawn, table_ctx
+from cogs.translator import _T, CommandTranslator
 from engine.core.events import visible_events
 from engine.games import get_game
 
@@ -62,16 +63,26 @@ def game_choices(solo: bool = False) -> list[app_commands.Choice[str]]:
 
 
 DEADLINES = [
-    app_commands.Choice(name="off", value=0),
-    app_commands.Choice(name="1 hour", value=1),
-    app_commands.Choice(name="12 hours", value=12),
-    app_commands.Choice(name="24 hours", value=24),
-    app_commands.Choice(name="72 hours", value=72),
+    app_commands.Choice(name=_T("off"), value=0),
+    app_commands.Choice(name=_T("1 hour"), value=1),
+    app_commands.Choice(name=_T("12 hours"), value=12),
+    app_commands.Choice(name=_T("24 hours"), value=24),
+    app_commands.Choice(name=_T("72 hours"), value=72),
 ]
 
 
 def _locale(interaction: discord.Interaction) -> str:
     return str(interaction.locale)
+
+
+def _guild_locale(interaction: discord.Interaction) -> str | None:
+    return str(interaction.guild_locale) if interaction.guild_locale else None
+
+
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=_T("the server's own language"), value="auto"),
+    *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
+]
 
 
 def user_tr(interaction: discord.Interaction, domain: str = "table") -> Tr:
@@ -84,7 +95,7 @@ def moderator(interaction: discord.Interaction) -> bool:
 
 
 class TableCog(commands.Cog, name="Table"):
-    table = app_commands.Group(name="table", description="Board games in this channel")
+    table = app_commands.Group(name="table", description=_T("Board games in this channel"))
 
     def __init__(self, bot: FleetBot) -> None:
         self.bot = bot
@@ -96,6 +107,7 @@ class TableCog(commands.Cog, name="Table"):
         self._started: dict[int, float] = {}
 
     async def cog_load(self) -> None:
+        await self.bot.tree.set_translator(CommandTranslator())
         self.bot.add_dynamic_items(*ALL)
         if self.bot.settings.run_scheduler:
             self.scheduler.start()
@@ -164,11 +176,11 @@ class TableCog(commands.Cog, name="Table"):
 
     # --- the commands ------------------------------------------------------------------------
 
-    @table.command(name="new", description="Open a table for a game in a new thread (or here)")
+    @table.command(name="new", description=_T("Open a table for a game in a new thread (or here)"))
     @app_commands.describe(
-        game="Which game",
-        here="Play in this channel instead of a new thread",
-        deadline="Turn deadline: after it, the default move is played",
+        game=_T("Which game"),
+        here=_T("Play in this channel instead of a new thread"),
+        deadline=_T("Turn deadline: after it, the default move is played"),
     )
     @app_commands.choices(game=game_choices(), deadline=DEADLINES)
     async def new(
@@ -202,7 +214,8 @@ class TableCog(commands.Cog, name="Table"):
         channel = interaction.channel
         if interaction.guild is None or channel is None:
             raise Refusal("wrong_channel")
-        gtr = translator(str(interaction.guild_locale or ""), "table")
+        locale = await self.service.public_locale(interaction.guild_id, _guild_locale(interaction))
+        gtr = translator(locale, "table")
         front = get_front(game)
         host = interaction.user
         where = dict(
@@ -211,7 +224,7 @@ class TableCog(commands.Cog, name="Table"):
             host_id=host.id,
             host_name=host.display_name,
             options=options,
-            locale=str(interaction.guild_locale) if interaction.guild_locale else None,
+            locale=locale,
         )
         if here or isinstance(channel, discord.Thread):
             row = await self.service.open_table(channel_id=channel.id, parent_id=None, **where)
@@ -241,8 +254,10 @@ class TableCog(commands.Cog, name="Table"):
         await self.presenter.show_lobby(row)
         return thread, row
 
-    @table.command(name="solo", description="Play a game alone, started at once")
-    @app_commands.describe(game="Which game", here="Play in this channel instead of a new thread")
+    @table.command(name="solo", description=_T("Play a game alone, started at once"))
+    @app_commands.describe(
+        game=_T("Which game"), here=_T("Play in this channel instead of a new thread")
+    )
     @app_commands.choices(game=game_choices(solo=True))
     async def solo(self, interaction: discord.Interaction, game: str, here: bool = False) -> None:
         await self.run(interaction, self._solo, game, here)
@@ -256,7 +271,8 @@ class TableCog(commands.Cog, name="Table"):
         channel = interaction.channel
         if interaction.guild is None or channel is None:
             raise Refusal("wrong_channel")
-        gtr = translator(str(interaction.guild_locale or ""), "table")
+        locale = await self.service.public_locale(interaction.guild_id, _guild_locale(interaction))
+        gtr = translator(locale, "table")
         parent = None
         if not here and not isinstance(channel, discord.Thread):
             if not isinstance(channel, discord.TextChannel):
@@ -274,13 +290,13 @@ class TableCog(commands.Cog, name="Table"):
             parent_id=parent,
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
-            locale=str(interaction.guild_locale) if interaction.guild_locale else None,
+            locale=locale,
         )
         await self.presenter.publish(outcome)
         text = say(user_tr(interaction), "started_solo", channel=channel.mention)
         await interaction.followup.send(text, ephemeral=True)
 
-    @table.command(name="act", description="Show your pending decision")
+    @table.command(name="act", description=_T("Show your pending decision"))
     async def act(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, self._act)
 
@@ -288,7 +304,7 @@ class TableCog(commands.Cog, name="Table"):
         row = await self.service.find(self._channel_id(interaction))
         await self.on_board(interaction, row.id, "act")
 
-    @table.command(name="mine", description="Your own sheet or hand (only you see it)")
+    @table.command(name="mine", description=_T("Your own sheet or hand (only you see it)"))
     async def mine(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, self._mine)
 
@@ -296,7 +312,7 @@ class TableCog(commands.Cog, name="Table"):
         row = await self.service.find(self._channel_id(interaction))
         await self.on_board(interaction, row.id, "mine")
 
-    @table.command(name="log", description="The last moves of this game")
+    @table.command(name="log", description=_T("The last moves of this game"))
     async def log_(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, self._log)
 
@@ -304,7 +320,7 @@ class TableCog(commands.Cog, name="Table"):
         row = await self.service.find(self._channel_id(interaction))
         await self.on_board(interaction, row.id, "log")
 
-    @table.command(name="board", description="Post the game board again at the bottom")
+    @table.command(name="board", description=_T("Post the game board again at the bottom"))
     async def board(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, self._board)
 
@@ -314,8 +330,8 @@ class TableCog(commands.Cog, name="Table"):
         await self.answer(interaction, say(user_tr(interaction), "board_posted"))
         await self.presenter.post_board(loaded.row, loaded.state)
 
-    @table.command(name="rules", description="A quick reference of the rules")
-    @app_commands.describe(game="Which game (default: the one in this channel)")
+    @table.command(name="rules", description=_T("A quick reference of the rules"))
+    @app_commands.describe(game=_T("Which game (default: the one in this channel)"))
     @app_commands.choices(game=game_choices())
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await self.run(interaction, self._rules, game)
@@ -331,7 +347,7 @@ class TableCog(commands.Cog, name="Table"):
         panel = front.rules(Ctx((), user_tr(interaction, front.domain)))
         await self._send(interaction, Drawn(embed_of(panel), None, panel.image))
 
-    @table.command(name="end", description="End this game (host or moderator)")
+    @table.command(name="end", description=_T("End this game (host or moderator)"))
     async def end(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, self._end)
 
@@ -360,8 +376,29 @@ class TableCog(commands.Cog, name="Table"):
         await interaction.response.send_message(say(tr, "end_confirm"), view=view, ephemeral=True)
         self._timed(interaction)
 
-    @table.command(name="autopilot", description="Play a seat's moves automatically")
-    @app_commands.describe(player="Whose seat", on="On (default) or off")
+    @table.command(
+        name="language", description=_T("The language of this server's tables (server admins)")
+    )
+    @app_commands.describe(language=_T("Which language public messages speak"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        await self.run(interaction, self._language, language)
+
+    async def _language(self, interaction: discord.Interaction, language: str) -> None:
+        if interaction.guild_id is None:
+            raise Refusal("wrong_channel")
+        if not interaction.permissions.manage_guild:
+            raise Refusal("language_denied")
+        if language != "auto" and language not in LANGUAGES:
+            raise Refusal("bad_button")
+        chosen = None if language == "auto" else language
+        await self.service.set_server_language(interaction.guild_id, chosen)
+        shown = chosen or _guild_locale(interaction)
+        tr = translator(shown, "table")
+        await self.answer(interaction, say(tr, "language_set", language=LANGUAGES[tr.language]))
+
+    @table.command(name="autopilot", description=_T("Play a seat's moves automatically"))
+    @app_commands.describe(player=_T("Whose seat"), on=_T("On (default) or off"))
     async def autopilot(
         self, interaction: discord.Interaction, player: discord.User, on: bool = True
     ) -> None:
@@ -407,6 +444,8 @@ class TableCog(commands.Cog, name="Table"):
         elif op == "ai":
             n = sum(1 for s in row.seats if s.is_ai) + 1
             row = await self.service.add_ai(game_id, user.id, say(gtr, "ai_name", n=n))
+        elif op == "drop":
+            row = await self.service.remove_ai(game_id, user.id)
         else:
             row = await self.service.cancel(game_id, user.id)
         await interaction.response.edit_message(**lobby_drawn(row, gtr).edit())
@@ -441,12 +480,12 @@ class TableCog(commands.Cog, name="Table"):
         if op == "mine":
             front = get_front(row.game)
             ctx = self._ctx(interaction, loaded, seat)
-            panel = front.private(loaded.game.view(loaded.state, seat), seat, ctx)
+            panel = await off_loop(front.private, loaded.game.view(loaded.state, seat), seat, ctx)
             await self._send(interaction, Drawn(embed_of(panel), None, panel.image))
             return
         if row.status != "active":
             raise Refusal("game_over")
-        await self._send(interaction, self._prompt(interaction, loaded, seat))
+        await self._send(interaction, await self._prompt(interaction, loaded, seat))
         self.presenter.prompt_opened(
             row.id, interaction.user.id, interaction.edit_original_response, _locale(interaction)
         )
@@ -491,7 +530,7 @@ class TableCog(commands.Cog, name="Table"):
                 edited = True
         seat = row.seat_of(interaction.user.id)
         if seat is not None and seat in rules.to_act(state):
-            drawn = self._prompt(interaction, Loaded(row, rules, state), seat)
+            drawn = await self._prompt(interaction, Loaded(row, rules, state), seat)
             sent = await interaction.followup.send(ephemeral=True, wait=True, **drawn.send())
             self.presenter.prompt_opened(
                 row.id, interaction.user.id, sent.edit, _locale(interaction)
@@ -615,15 +654,19 @@ class TableCog(commands.Cog, name="Table"):
     def _ctx(self, interaction: discord.Interaction, loaded: Loaded, seat: int | None) -> Ctx:
         return table_ctx(loaded.row, loaded.game, loaded.state, seat, _locale(interaction))
 
-    def _prompt(self, interaction: discord.Interaction, loaded: Loaded, seat: int) -> Drawn:
-        drawn, _ = prompt_drawn(loaded.row, loaded.game, loaded.state, seat, _locale(interaction))
+    async def _prompt(self, interaction: discord.Interaction, loaded: Loaded, seat: int) -> Drawn:
+        """The seat's decision, drawn off the event loop: a picture takes milliseconds, most of
+        them in Pillow code that lets other interactions go on meanwhile."""
+        drawn, _ = await off_loop(
+            prompt_drawn, loaded.row, loaded.game, loaded.state, seat, _locale(interaction)
+        )
         return drawn
 
     async def _update_prompt(
         self, interaction: discord.Interaction, loaded: Loaded, seat: int, note: str | None = None
     ) -> None:
         """Show the seat's current decision in place of the prompt that was clicked."""
-        drawn = self._prompt(interaction, loaded, seat)
+        drawn = await self._prompt(interaction, loaded, seat)
         fields = {**drawn.edit(), "content": note}
         if interaction.response.is_done():
             await interaction.edit_original_response(**fields)
@@ -657,7 +700,11 @@ class TableCog(commands.Cog, name="Table"):
 
     async def _publish_scheduled(self, outcome: Outcome) -> None:
         if outcome.reminder is not None:
-            await self.presenter.ping(outcome.row, outcome.ping, outcome.reminder)
+            # Discord words the time in each reader's language: "in 6 hours", "in 6 Stunden"
+            deadline = int(outcome.row.deadline_at or self.service.clock())
+            await self.presenter.ping(
+                outcome.row, outcome.ping, outcome.reminder, when=f"<t:{deadline}:R>"
+            )
             return
         await self.presenter.publish(outcome)
 

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.black_fleet import BlackFleet
 from engine.core.game import AnyGame
 from engine.fleet_cards import FleetCards
 from engine.fleet_dice import FleetDice
+from engine.mare_balticum import MareBalticum
 
 GAMES: dict[str, Callable[[], AnyGame]] = {
     "fleet-dice": FleetDice,
     "fleet-cards": FleetCards,
+    "mare-balticum": MareBalticum,
+    "black-fleet": BlackFleet,
 }
 
 _INSTANCES: dict[str, AnyGame] = {}

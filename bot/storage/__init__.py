@@ -1,6 +1,12 @@
 """Storage behind a small repository interface (DESIGN: storage). `open_repository` picks
 the adapter from the database setting; nothing above this package knows which it is."""
 
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
 from bot.storage.models import (
     DEADLINE_HOURS,
     OPEN_STATUSES,
@@ -19,10 +25,12 @@ from bot.storage.models import (
     ResultEntry,
     RowHead,
     Seat,
+    Shards,
     StorageError,
     StorageUnavailable,
     TableOptions,
 )
+from bot.storage.postgres import PostgresRepository, describe, is_url
 from bot.storage.sqlite import SqliteRepository
 
 __all__ = [
@@ -39,12 +47,30 @@ __all__ = [
     "LogEntry",
     "LoggedAction",
     "NoSuchGame",
+    "PostgresRepository",
     "Repository",
     "ResultEntry",
     "RowHead",
     "Seat",
+    "Shards",
     "SqliteRepository",
     "StorageError",
     "StorageUnavailable",
     "TableOptions",
+    "open_repository",
 ]
+
+
+async def open_repository(
+    database: str | Path, clock: Callable[[], float] = time.time
+) -> SqliteRepository | PostgresRepository:
+    """A ``postgresql://`` URL opens PostgreSQL; anything else is an SQLite file path, created
+    if missing. Another kind of URL is refused (StorageUnavailable) rather than taken for a
+    file name."""
+    if isinstance(database, str) and is_url(database):
+        return await PostgresRepository.open(database, clock)
+    if isinstance(database, str) and "://" in database:
+        raise StorageUnavailable(
+            f"{describe(database)} is neither a file path nor a postgresql:// URL"
+        )
+    return await SqliteRepository.open(database, clock)

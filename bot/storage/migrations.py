@@ -99,6 +99,33 @@ async def _platform(run: Run) -> None:
         await run(statement, ())
 
 
+async def _claims(run: Run) -> None:
+    """Deadlines claimed in the database, so that several bot processes sharing it handle each
+    reminder and deadline once: when a game is next due (an indexed column instead of a scan
+    of every running game), and who holds a claim on it until when."""
+    for statement in (
+        "ALTER TABLE games ADD COLUMN due_at REAL",
+        "ALTER TABLE games ADD COLUMN claimed_by TEXT",
+        "ALTER TABLE games ADD COLUMN claimed_until REAL",
+        "DROP INDEX games_due",
+        "CREATE INDEX games_due_at ON games(due_at) WHERE due_at IS NOT NULL",
+    ):
+        await run(statement, ())
+    found = await run(
+        "SELECT id, options, deadline_at, reminded FROM games "
+        "WHERE status = 'active' AND deadline_at IS NOT NULL",
+        (),
+    )
+    for game_id, options, deadline_at, reminded in found:
+        try:
+            hours = float(json.loads(options).get("turn_hours", 0))
+        except (ValueError, TypeError, AttributeError):
+            continue  # a damaged row is never due, as before: it is answered as damaged
+        # The half-time reminder until it was sent, then the deadline (GameRow.due_at).
+        due_at = deadline_at if reminded else deadline_at - hours * 3600 / 2
+        await run("UPDATE games SET due_at = ? WHERE id = ?", (due_at, game_id))
+
+
 MIGRATIONS: list[tuple[int, Migration]] = [
     (
         1,
@@ -174,4 +201,14 @@ MIGRATIONS: list[tuple[int, Migration]] = [
         """,
     ),
     (4, _platform),
+    (
+        5,
+        """
+        CREATE TABLE guild_settings (
+            guild_id INTEGER PRIMARY KEY,
+            locale TEXT
+        );
+        """,
+    ),
+    (6, _claims),
 ]

@@ -2,8 +2,7 @@
 
 A `GameRow` is one table in a channel (lobby, running or finished); results, challenge
 attempts and the action log sit beside it. The `Repository` protocol is the whole interface:
-the SQLite adapter implements it, and so would a PostgreSQL one, with nothing above it
-changed.
+the SQLite and PostgreSQL adapters implement it, and nothing above them knows which one runs.
 """
 
 from __future__ import annotations
@@ -116,6 +115,16 @@ class GameRow(BaseModel):
     created_at: float = 0.0
     updated_at: float = 0.0
 
+    @property
+    def due_at(self) -> float | None:
+        """When the scheduler next has work here: the half-time reminder until it is sent,
+        then the deadline. Stored beside the row so that due games are found by an index."""
+        if self.status != "active" or self.deadline_at is None:
+            return None
+        if self.reminded:
+            return self.deadline_at
+        return self.deadline_at - self.options.turn_hours * 3600 / 2
+
     def seat_of(self, user_id: int) -> int | None:
         for i, seat in enumerate(self.seats):
             if seat.user_id == user_id:
@@ -128,6 +137,38 @@ class GameRow(BaseModel):
         if self.options.challenge_day:
             return "challenge"
         return "solo" if len(self.seats) == 1 else "multi"
+
+
+@dataclass(frozen=True)
+class Shards:
+    """The gateway shards one bot process serves, out of `count`. Discord puts a guild on
+    shard ``(guild_id >> 22) % count`` and direct messages on shard 0; a process handles the
+    deadlines and startup repairs of its own shards' games only."""
+
+    count: int
+    ids: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if self.count < 1:
+            raise ValueError(f"a shard count is at least 1, not {self.count}")
+        if not self.ids:
+            raise ValueError("a process serves at least one shard")
+        if len(set(self.ids)) != len(self.ids):
+            raise ValueError(f"shard ids are listed twice: {list(self.ids)}")
+        outside = [i for i in self.ids if not 0 <= i < self.count]
+        if outside:
+            raise ValueError(f"shard ids run from 0 to {self.count - 1}, not {outside}")
+
+    @staticmethod
+    def of(guild_id: int | None, count: int) -> int:
+        return 0 if guild_id is None else (guild_id >> 22) % count
+
+    def serves(self, guild_id: int | None) -> bool:
+        return self.of(guild_id, self.count) in self.ids
+
+    @property
+    def all(self) -> bool:
+        return len(self.ids) == self.count
 
 
 @dataclass(frozen=True)
@@ -241,9 +282,9 @@ class Repository(Protocol):
         `save` never writes these columns."""
         ...
 
-    async def unshown(self, since: float) -> list[GameRow]:
+    async def unshown(self, since: float, shards: Shards | None = None) -> list[GameRow]:
         """Games whose messages are behind their state: open ones, and ones that ended after
-        `since`."""
+        `since`; with `shards`, only games on those shards."""
         ...
 
     async def unrecorded(self) -> list[GameRow]:
@@ -252,7 +293,20 @@ class Repository(Protocol):
 
     async def record_results(self, row: GameRow, results: Sequence[ResultEntry]) -> None: ...
 
-    async def due(self, now: float) -> list[GameRow]: ...
+    async def claim_due(
+        self,
+        now: float,
+        owner: str,
+        lease_seconds: float,
+        shards: Shards | None = None,
+        limit: int = 50,
+    ) -> list[GameRow]:
+        """Active games whose reminder or deadline has come (on `shards`, if given), claimed
+        for `owner` until ``now + lease_seconds`` in one transaction: a game another process
+        holds an unexpired claim on is not returned, so its reminder or deadline is handled
+        once. The next `save` of the game ends the claim; a claimer that dies leaves it to
+        expire. The `limit` most overdue first."""
+        ...
 
     async def actions(self, game_id: int) -> list[LoggedAction]: ...
 
@@ -271,6 +325,14 @@ class Repository(Protocol):
 
     async def user_stats(self, user_id: int) -> list[GameStats]:
         """One entry per game the player has finished."""
+        ...
+
+    async def guild_locale(self, guild_id: int) -> str | None:
+        """The language a server's admin chose for its public messages, if any."""
+        ...
+
+    async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
+        """Choose (None: clear) a server's language, for its open tables too."""
         ...
 
     async def close(self) -> None: ...

@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
-from pydantic import ValidationError
 
+from bot.storage import rows
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.models import (
     AlreadyPlayed,
@@ -29,7 +29,6 @@ from bot.storage.models import (
     BoardEntry,
     ChannelBusy,
     Conflict,
-    CorruptGame,
     GameRow,
     GameStats,
     LogEntry,
@@ -37,48 +36,12 @@ from bot.storage.models import (
     NoSuchGame,
     ResultEntry,
     RowHead,
+    Shards,
     StorageError,
     StorageUnavailable,
 )
 
 log = logging.getLogger(__name__)
-
-_COLUMNS = (
-    "id",
-    "game",
-    "guild_id",
-    "channel_id",
-    "parent_id",
-    "host_id",
-    "status",
-    "seats",
-    "options",
-    "game_options",
-    "seed",
-    "state",
-    "version",
-    "lobby_message_id",
-    "board_message_id",
-    "step_message_id",
-    "shown_version",
-    "step_key",
-    "recent",
-    "locale",
-    "deadline_at",
-    "reminded",
-    "created_at",
-    "updated_at",
-)
-_SELECT = ", ".join(_COLUMNS)
-_JSON = ("seats", "options", "game_options", "recent")
-_MESSAGES = (
-    "lobby_message_id",
-    "board_message_id",
-    "step_message_id",
-    "shown_version",
-    "step_key",
-)
-"""Written only by `set_messages`: a save from a row loaded earlier must not undo them."""
 
 
 class SqliteRepository:
@@ -197,9 +160,11 @@ class SqliteRepository:
         async with self._guard():
             try:
                 async with self._transaction():
+                    stored = {**_values(row), "id": None, "due_at": row.due_at}
                     cursor = await self._db.execute(
-                        f"INSERT INTO games ({_SELECT}) VALUES ({', '.join('?' * len(_COLUMNS))})",
-                        (None, *_values(row)[1:]),
+                        f"INSERT INTO games ({', '.join(stored)}) "
+                        f"VALUES ({', '.join('?' * len(stored))})",
+                        tuple(stored.values()),
                     )
                     game_id = cursor.lastrowid
                     await cursor.close()
@@ -223,19 +188,19 @@ class SqliteRepository:
 
     async def load(self, game_id: int) -> GameRow:
         async with self._guard():
-            found = await self._rows(f"SELECT {_SELECT} FROM games WHERE id = ?", (game_id,))
+            found = await self._rows(f"SELECT {rows.SELECT} FROM games WHERE id = ?", (game_id,))
         if not found:
             raise NoSuchGame(f"no game {game_id}")
-        return _row(found[0])
+        return rows.parse(found[0])
 
     async def load_by_channel(self, channel_id: int) -> GameRow | None:
         async with self._guard():
             found = await self._rows(
-                f"SELECT {_SELECT} FROM games WHERE channel_id = ? "
+                f"SELECT {rows.SELECT} FROM games WHERE channel_id = ? "
                 "ORDER BY status IN ('lobby', 'active') DESC, id DESC LIMIT 1",
                 (channel_id,),
             )
-        return _row(found[0]) if found else None
+        return rows.parse(found[0]) if found else None
 
     async def head(self, channel_id: int) -> RowHead | None:
         async with self._guard():
@@ -256,16 +221,14 @@ class SqliteRepository:
     ) -> GameRow:
         now = self._clock()
         new = row.model_copy(update={"version": expected_version + 1, "updated_at": now})
-        pairs = [
-            (name, value)
-            for name, value in zip(_COLUMNS, _values(new), strict=True)
-            if name != "id" and name not in _MESSAGES
-        ]
-        sets = ", ".join(f"{name} = ?" for name, _ in pairs)
+        # A save ends any claim on the game: what was due has been handled or has moved on.
+        columns = {**_values(new, rows.SAVED_COLUMNS), "due_at": new.due_at}
+        columns.update(claimed_by=None, claimed_until=None)
+        sets = ", ".join(f"{name} = ?" for name in columns)
         async with self._guard(), self._transaction():
             updated = await self._run(
                 f"UPDATE games SET {sets} WHERE id = ? AND version = ?",
-                (*(value for _, value in pairs), row.id, expected_version),
+                (*columns.values(), row.id, expected_version),
             )
             if updated != 1:
                 raise Conflict("the game moved on")
@@ -289,7 +252,7 @@ class SqliteRepository:
     async def close_damaged(self, game_id: int) -> None:
         async with self._guard(), self._transaction():
             await self._run(
-                "UPDATE games SET status = 'cancelled', deadline_at = NULL, "
+                "UPDATE games SET status = 'cancelled', deadline_at = NULL, due_at = NULL, "
                 "version = version + 1, shown_version = version + 1, updated_at = ? "
                 "WHERE id = ? AND status IN ('lobby', 'active')",
                 (self._clock(), game_id),
@@ -301,7 +264,7 @@ class SqliteRepository:
         columns: dict[str, object] = {f"{name}_message_id": value for name, value in ids.items()}
         if step_key is not None:
             columns["step_key"] = step_key
-        unknown = set(columns) - set(_MESSAGES)
+        unknown = set(columns) - set(rows.MESSAGE_COLUMNS)
         if unknown:
             raise ValueError(f"no such message column: {sorted(unknown)}")
         sets = "".join(f"{name} = ?, " for name in columns)
@@ -311,25 +274,40 @@ class SqliteRepository:
                 (*columns.values(), shown_version, game_id),
             )
 
-    async def unshown(self, since: float) -> list[GameRow]:
+    async def unshown(self, since: float, shards: Shards | None = None) -> list[GameRow]:
+        on_shards, params = _on_shards(shards)
         return await self._select(
             "WHERE shown_version < version AND (status IN ('lobby', 'active') "
-            "OR updated_at >= ?) ORDER BY id",
-            (since,),
+            f"OR updated_at >= ?){on_shards} ORDER BY id",
+            (since, *params),
         )
 
-    async def due(self, now: float) -> list[GameRow]:
-        """Active games whose deadline or half-time reminder has come."""
-        rows = await self._select(
-            "WHERE status = 'active' AND deadline_at IS NOT NULL ORDER BY deadline_at"
-        )
-        due = []
-        for row in rows:
-            assert row.deadline_at is not None
-            half = row.deadline_at - row.options.turn_hours * 3600 / 2
-            if now >= row.deadline_at or (not row.reminded and now >= half):
-                due.append(row)
-        return due
+    async def claim_due(
+        self,
+        now: float,
+        owner: str,
+        lease_seconds: float,
+        shards: Shards | None = None,
+        limit: int = 50,
+    ) -> list[GameRow]:
+        # BEGIN IMMEDIATE takes the write lock first, so two processes sharing the file
+        # cannot both read the same game as unclaimed.
+        on_shards, params = _on_shards(shards)
+        async with self._guard(), self._transaction():
+            found = await self._rows(
+                f"SELECT {rows.SELECT} FROM games WHERE status = 'active' AND due_at <= ? "
+                f"AND (claimed_until IS NULL OR claimed_until <= ?){on_shards} "
+                "ORDER BY due_at LIMIT ?",
+                (now, now, *params, limit),
+            )
+            ids = [r[0] for r in found]
+            if ids:
+                await self._run(
+                    "UPDATE games SET claimed_by = ?, claimed_until = ? "
+                    f"WHERE id IN ({', '.join('?' * len(ids))})",
+                    (owner, now + lease_seconds, *ids),
+                )
+        return rows.parse_all(found)
 
     async def actions(self, game_id: int) -> list[LoggedAction]:
         async with self._guard():
@@ -342,14 +320,29 @@ class SqliteRepository:
 
     async def _select(self, where: str, params: Sequence[Any] = ()) -> list[GameRow]:
         async with self._guard():
-            found = await self._rows(f"SELECT {_SELECT} FROM games {where}", params)
-        out = []
-        for r in found:
-            try:
-                out.append(_row(r))
-            except CorruptGame:
-                continue  # one damaged row must not stop the others
-        return out
+            found = await self._rows(f"SELECT {rows.SELECT} FROM games {where}", params)
+        return rows.parse_all(found)
+
+    async def guild_locale(self, guild_id: int) -> str | None:
+        async with self._guard():
+            found = await self._rows(
+                "SELECT locale FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            )
+        return str(found[0][0]) if found and found[0][0] else None
+
+    async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
+        async with self._guard(), self._transaction():
+            await self._run(
+                "INSERT INTO guild_settings (guild_id, locale) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
+                (guild_id, locale),
+            )
+            if locale is not None:
+                await self._run(
+                    "UPDATE games SET locale = ? WHERE guild_id = ? "
+                    "AND status IN ('lobby', 'active')",
+                    (locale, guild_id),
+                )
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
         """Raw access for tests and maintenance scripts."""
@@ -406,10 +399,7 @@ class SqliteRepository:
             await self._record(row, results, self._clock())
 
     async def unrecorded(self) -> list[GameRow]:
-        return await self._select(
-            "WHERE status = 'over' AND NOT EXISTS (SELECT 1 FROM results r "
-            "WHERE r.game_id = games.id AND r.finished_at IS NOT NULL) ORDER BY id"
-        )
+        return await self._select(rows.UNRECORDED)
 
     async def leaderboard(
         self,
@@ -441,53 +431,28 @@ class SqliteRepository:
 
     async def user_stats(self, user_id: int) -> list[GameStats]:
         async with self._guard():
-            rows = await self._rows(
-                "SELECT game, kind, score, title, won, challenge_day FROM results "
+            found = await self._rows(
+                f"SELECT {', '.join(rows.STATS_COLUMNS)} FROM results "
                 "WHERE user_id = ? AND finished_at IS NOT NULL ORDER BY finished_at DESC",
                 (user_id,),
             )
-        out = []
-        for game in sorted({str(r[0]) for r in rows}):
-            mine = [r for r in rows if r[0] == game]
-            solo = [int(r[2]) for r in mine if r[1] in ("solo", "challenge")]
-            titles: dict[str, int] = {}
-            for r in mine:
-                if r[3]:
-                    titles[r[3]] = titles.get(r[3], 0) + 1
-            out.append(
-                GameStats(
-                    game=game,
-                    games=len(mine),
-                    wins=sum(1 for r in mine if r[1] == "multi" and r[4]),
-                    best_solo=max(solo) if solo else None,
-                    mean_solo=round(sum(solo) / len(solo), 1) if solo else None,
-                    titles=titles,
-                    challenge_days=sorted({str(r[5]) for r in mine if r[5]}, reverse=True),
-                )
-            )
-        return out
+        return rows.user_stats([dict(zip(rows.STATS_COLUMNS, r, strict=True)) for r in found])
 
 
-def _values(row: GameRow) -> tuple[Any, ...]:
-    data = row.model_dump()
-    out = []
-    for name in _COLUMNS:
-        value = data[name]
-        if name in _JSON:
-            value = json.dumps(value)
-        elif name == "reminded":
-            value = int(value)
-        out.append(value)
-    return tuple(out)
+def _values(row: GameRow, columns: Sequence[str] = rows.COLUMNS) -> dict[str, Any]:
+    """Column values as SQLite stores them: JSON as text, booleans as 0 or 1."""
+    out = rows.values(row, columns)
+    for name in rows.JSON_COLUMNS:
+        if name in out:
+            out[name] = json.dumps(out[name])
+    if "reminded" in out:
+        out["reminded"] = int(out["reminded"])
+    return out
 
 
-def _row(r: Sequence[Any]) -> GameRow:
-    data = dict(zip(_COLUMNS, r, strict=True))
-    try:
-        for name in _JSON:
-            data[name] = json.loads(data[name])
-        data["reminded"] = bool(data["reminded"])
-        return GameRow.model_validate(data)
-    except (ValueError, TypeError, ValidationError) as exc:
-        game_id = data.get("id")
-        raise CorruptGame(f"game {game_id} has a damaged row: {exc}", game_id) from exc
+def _on_shards(shards: Shards | None) -> tuple[str, tuple[int, ...]]:
+    """A WHERE clause limiting games to these shards (none for every shard)."""
+    if shards is None or shards.all:
+        return "", ()
+    marks = ", ".join("?" * len(shards.ids))
+    return f" AND COALESCE((guild_id >> 22) % ?, 0) IN ({marks})", (shards.count, *shards.ids)

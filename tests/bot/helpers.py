@@ -24,3 +24,14 @@ async def open_table(
 
 def refused(excinfo: object) -> str:
     return excinfo.value.code  # type: ignore[attr-defined,no-any-return]
+
+
+async def execute(repo: object, sql: str, params: tuple[object, ...] = ()) -> None:
+    """Raw SQL on either adapter, written with SQLite's ``?`` placeholders (PostgreSQL numbers
+    them: ``$1``, ``$2``…)."""
+    from bot.storage import PostgresRepository
+
+    if isinstance(repo, PostgresRepository):
+        parts = sql.split("?")
+        sql = parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], 1))
+    await repo.execute(sql, params)  # type: ignore[attr-defined]

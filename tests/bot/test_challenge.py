@@ -13,11 +13,11 @@ from bot.fronts.base import Ctx
 from bot.i18n import translator
 from bot.refusals import Refusal
 from bot.service import TableService
-from bot.storage import ResultEntry, SqliteRepository
+from bot.storage import ResultEntry, open_repository
 from engine.core.game import random_policy
 from engine.fleet_dice.rules import FleetDice
 
-from .helpers import open_table
+from .helpers import execute, open_table
 
 GAME = FleetDice()
 DAY = date(2026, 11, 22)
@@ -33,9 +33,10 @@ class Clock:
 
 
 @pytest.fixture
-async def world(tmp_path):
+async def world(database):
+    """A service on each adapter, with a clock the test can move."""
     clock = Clock(MIDNIGHT + 3600)
-    repo = await SqliteRepository.open(tmp_path / "c.db", clock)
+    repo = await open_repository(database, clock)
     yield TableService(repo, clock), clock
     await repo.close()
 
@@ -150,8 +151,10 @@ async def test_a_tampered_log_is_refused_and_nothing_is_recorded(world):
     while not GAME.is_over(state):
         if not tampered and state.round == 4:
             # Someone edits the stored log: the first action now reads differently.
-            await service.repo.execute(
-                "UPDATE actions SET action = 'coin' WHERE game_id = ? AND seq = 1", (row.id,)
+            await execute(
+                service.repo,
+                "UPDATE actions SET action = 'coin' WHERE game_id = ? AND seq = 1",
+                (row.id,),
             )
             tampered = True
         action = random_policy(None, 0, GAME.legal_actions(state, 0), rng)
@@ -219,7 +222,8 @@ async def test_leaderboard_orders_by_score_then_earlier_finish_across_midnight(w
     ]
     for day, user, score, at in rows:
         game = await a_game(service)
-        await repo.execute(
+        await execute(
+            repo,
             "INSERT INTO results (game_id, game, user_id, guild_id, kind, challenge_day, score, "
             "title, started_at, finished_at) "
             "VALUES (?, 'fleet-dice', ?, 7, 'challenge', ?, ?, 'deckhand', ?, ?)",
@@ -252,7 +256,8 @@ async def test_stats_count_games_wins_solo_scores_titles_and_the_streak(world):
     await repo.record_results(solo, [ResultEntry(5, 55, "deckhand", False)])
     for day in ("2026-11-20", "2026-11-21", "2026-11-22"):
         game = await a_game(service)
-        await repo.execute(
+        await execute(
+            repo,
             "INSERT INTO results (game_id, game, user_id, guild_id, kind, challenge_day, score, "
             "title, started_at, finished_at) "
             "VALUES (?, 'fleet-dice', 5, 7, 'challenge', ?, 66, 'helmsman', 0, 1)",

@@ -1,5 +1,6 @@
-"""Storage: migrations, the optimistic version check, the action log, damaged rows, and no
-partial writes when a process dies between statements."""
+"""Storage: migrations, the optimistic version check, the action log, damaged rows, claims on
+due deadlines, and no partial writes when a process dies between statements. Every test that
+speaks of the contract runs on both adapters (the `database` fixture: SQLite, PostgreSQL)."""
 
 import json
 import subprocess
@@ -17,14 +18,16 @@ from bot.storage import (
     Conflict,
     CorruptGame,
     GameRow,
+    PostgresRepository,
     ResultEntry,
     Seat,
     SqliteRepository,
     StorageUnavailable,
+    open_repository,
 )
 from bot.storage.migrations import MIGRATIONS
 
-from .helpers import open_table
+from .helpers import execute, open_table
 
 
 def lobby(channel=10, **kw) -> GameRow:
@@ -32,18 +35,37 @@ def lobby(channel=10, **kw) -> GameRow:
     return GameRow(channel_id=channel, host_id=1, seats=[Seat(user_id=1, name="a")], seed="s", **kw)
 
 
+def damaged_json(repo) -> str:
+    """A JSON column's value that no GameRow can be read from: text that is not JSON where the
+    column is text (SQLite), JSON of the wrong shape where the server checks JSON (jsonb)."""
+    return '{"not": "seats"}' if isinstance(repo, PostgresRepository) else "{not json"
+
+
 @pytest.fixture
-async def repo(tmp_path):
+async def sqlite_repo(tmp_path):
     r = await SqliteRepository.open(tmp_path / "t.db")
     yield r
     await r.close()
 
 
-async def test_migrations_run_once_and_record_their_number(tmp_path):
-    r = await SqliteRepository.open(tmp_path / "t.db")
+@pytest.fixture
+async def repo(database):
+    r = await open_repository(database)
+    yield r
+    await r.close()
+
+
+async def test_migrations_run_once_and_record_their_number(database):
+    r = await open_repository(database)
     assert await r.schema_version() == MIGRATIONS[-1][0]
     assert await r.migrate() == MIGRATIONS[-1][0]  # a second start changes nothing
     await r.close()
+
+
+def test_both_adapters_number_the_current_schema_alike():
+    from bot.storage.postgres_schema import MIGRATIONS as POSTGRES
+
+    assert POSTGRES[-1][0] == MIGRATIONS[-1][0]
 
 
 async def test_a_database_from_an_older_schema_is_migrated_keeping_its_games(tmp_path):
@@ -65,6 +87,29 @@ async def test_a_database_from_an_older_schema_is_migrated_keeping_its_games(tmp
     row = await upgraded.load_by_channel(5)
     assert row is not None and row.seats[0].name == "a" and row.deadline_at is None
     assert row.game_options == {} and row.recent == []
+    await upgraded.close()
+
+
+async def test_running_deadlines_from_before_claims_are_due_when_they_were(tmp_path):
+    path = tmp_path / "old.db"
+    import aiosqlite
+
+    db = await aiosqlite.connect(str(path), isolation_level=None)
+    r = SqliteRepository(db)
+    assert await r.migrate(up_to=5) == 5
+    deadline = 1_800_000_000.0
+    for channel, options in ((5, '{"turn_hours": 12}'), (6, "{damaged")):
+        await r.execute(
+            "INSERT INTO games (game, channel_id, host_id, status, seats, options, seed, state, "
+            "version, created_at, updated_at, deadline_at) VALUES ('fleet-dice', ?, 1, "
+            "'active', '[]', ?, 's', '{}', 1, 0, 0, ?)",
+            (channel, options, deadline),
+        )
+    await r.close()
+    upgraded = await SqliteRepository.open(path)
+    assert await upgraded.claim_due(deadline - 6 * 3600 - 1, "p", 60) == []
+    (due,) = await upgraded.claim_due(deadline - 6 * 3600, "p", 60)  # its half-time reminder
+    assert due.channel_id == 5, "a damaged row is never due, as before"
     await upgraded.close()
 
 
@@ -110,7 +155,7 @@ async def test_a_damaged_row_is_answered_clearly_and_other_games_keep_working(re
     service = TableService(repo)
     damaged = await open_table(service, 1, 1)
     healthy = await open_table(service, 2, 1)
-    await repo.execute("UPDATE games SET seats = '{not json' WHERE id = ?", (damaged.id,))
+    await execute(repo, "UPDATE games SET seats = ? WHERE id = ?", (damaged_json(repo), damaged.id))
     with pytest.raises(CorruptGame):
         await repo.load(damaged.id)
     with pytest.raises(Refusal) as err:
@@ -123,7 +168,7 @@ async def test_a_damaged_row_is_answered_clearly_and_other_games_keep_working(re
 async def test_a_damaged_game_can_always_be_ended_by_its_host_and_frees_the_channel(repo):
     service = TableService(repo)
     damaged = await open_table(service, 11, 1)
-    await repo.execute("UPDATE games SET seats = '{not json' WHERE id = ?", (damaged.id,))
+    await execute(repo, "UPDATE games SET seats = ? WHERE id = ?", (damaged_json(repo), damaged.id))
     with pytest.raises(Refusal) as err:
         await service.end(11, 2, moderator=False)  # not the host
     assert err.value.code == "end_denied"
@@ -139,7 +184,7 @@ async def test_a_damaged_game_state_is_answered_clearly(repo):
     service = TableService(repo)
     row = await open_table(service, 3, 1, solo=True)
     await service.start(row.id, 1)
-    await repo.execute("UPDATE games SET state = '{\"seed\": 5}' WHERE id = ?", (row.id,))
+    await execute(repo, "UPDATE games SET state = '{\"seed\": 5}' WHERE id = ?", (row.id,))
     with pytest.raises(Refusal) as err:
         await service.act(row.id, 1, "coin")
     assert err.value.code == "corrupt"
@@ -148,26 +193,42 @@ async def test_a_damaged_game_state_is_answered_clearly(repo):
     assert err.value.code == "damaged_closed" or (await repo.head(3)).status == "cancelled"
 
 
-def test_a_crash_between_statements_leaves_no_partial_write(tmp_path):
-    # A child process dies (os._exit, no cleanup) after the UPDATE of a save but before its
-    # COMMIT. Reopened, the database holds the game as it was before that save.
-    path = tmp_path / "crash.db"
-    script = textwrap.dedent(f"""
-        import asyncio, os
-        from bot.storage import SqliteRepository, GameRow, Seat
-
-        async def main():
-            repo = await SqliteRepository.open({str(path)!r})
-            row = await repo.create(GameRow(game="fleet-dice", channel_id=1, host_id=1, seed="s",
-                                            seats=[Seat(user_id=1, name="a")]))
-            row = await repo.save(row.model_copy(update={{"recent": [{{"kind": "kept"}}]}}),
-                                  row.version, [(0, 1, "pick cod")])
+DYING = {
+    # SQLite: after the save's UPDATE and log INSERT, at its COMMIT.
+    "sqlite": """
             real = repo._run
             async def dying(sql, params=()):
                 if sql == "COMMIT":
                     os._exit(9)
                 return await real(sql, params)
             repo._run = dying
+    """,
+    # PostgreSQL: after the save's UPDATE and log INSERT, before its COMMIT.
+    "postgres": """
+            real = PostgresRepository._append
+            async def dying(*args):
+                await real(*args)
+                os._exit(9)
+            PostgresRepository._append = staticmethod(dying)
+    """,
+}
+
+
+async def test_a_crash_between_statements_leaves_no_partial_write(database, request):
+    # A child process dies (os._exit, no cleanup) inside a save's transaction. Reopened, the
+    # database holds the game as it was before that save.
+    dying = textwrap.indent(textwrap.dedent(DYING[request.node.callspec.id]), " " * 12)
+    script = textwrap.dedent(f"""
+        import asyncio, os
+        from bot.storage import GameRow, PostgresRepository, Seat, open_repository
+
+        async def main():
+            repo = await open_repository({database!r})
+            row = await repo.create(GameRow(game="fleet-dice", channel_id=1, host_id=1, seed="s",
+                                            seats=[Seat(user_id=1, name="a")]))
+            row = await repo.save(row.model_copy(update={{"recent": [{{"kind": "kept"}}]}}),
+                                  row.version, [(0, 1, "pick cod")])
+{dying}
             await repo.save(row.model_copy(update={{"recent": [{{"kind": "lost"}}]}}),
                             row.version, [(0, 1, "use cod")])
 
@@ -175,17 +236,10 @@ def test_a_crash_between_statements_leaves_no_partial_write(tmp_path):
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60)
     assert done.returncode == 9, done.stderr.decode()
-
-    async def check():
-        repo = await SqliteRepository.open(path)
-        row = await repo.load_by_channel(1)
-        entries = await repo.actions(row.id)
-        await repo.close()
-        return row, entries
-
-    import asyncio
-
-    row, entries = asyncio.run(check())
+    repo = await open_repository(database)
+    row = await repo.load_by_channel(1)
+    entries = await repo.actions(row.id)
+    await repo.close()
     assert row.recent == [{"kind": "kept"}]
     assert [e.action for e in entries] == ["pick cod"]
 
@@ -228,6 +282,21 @@ async def test_an_attempt_and_its_game_are_claimed_together_or_not_at_all(repo):
     assert other.id, "one attempt a day per game, not per player"
 
 
+async def test_a_servers_chosen_language_is_kept_and_reaches_its_open_tables(repo):
+    open_here = await repo.create(lobby(channel=60, guild_id=9))
+    done = await repo.create(lobby(channel=61, guild_id=9))
+    await repo.save(done.model_copy(update={"status": "over"}), done.version)
+    elsewhere = await repo.create(lobby(channel=62, guild_id=10))
+    assert await repo.guild_locale(9) is None
+    await repo.set_guild_locale(9, "de")
+    assert await repo.guild_locale(9) == "de"
+    assert (await repo.load(open_here.id)).locale == "de"
+    assert (await repo.load(done.id)).locale is None, "a finished table keeps its language"
+    assert (await repo.load(elsewhere.id)).locale is None
+    await repo.set_guild_locale(9, None)
+    assert await repo.guild_locale(9) is None
+
+
 async def test_results_are_saved_with_the_final_move_and_recorded_once(repo):
     row = await repo.create(lobby(channel=40))
     row = await repo.save(
@@ -248,21 +317,21 @@ async def test_results_are_saved_with_the_final_move_and_recorded_once(repo):
     ["PRAGMA query_only = ON", "PRAGMA max_page_count = 1"],
     ids=["read-only", "disk-full"],
 )
-async def test_a_refused_write_is_one_clear_error_and_recovers_when_writable(repo, refusal):
+async def test_a_refused_write_is_one_clear_error_and_recovers_when_writable(sqlite_repo, refusal):
     # SQLite rolls back by itself after some failed writes; the adapter must not then mask
     # the real error with "cannot rollback - no transaction is active".
-    row = await repo.create(lobby(channel=50))
-    await repo.execute(refusal)
+    row = await sqlite_repo.create(lobby(channel=50))
+    await sqlite_repo.execute(refusal)
     big = row.model_copy(update={"recent": [{"kind": "x" * 5000}] * 8})
     with pytest.raises(StorageUnavailable) as err:
-        await repo.save(big, row.version, [(0, 1, "coin")])
+        await sqlite_repo.save(big, row.version, [(0, 1, "coin")])
     assert "rollback" not in str(err.value)
     with pytest.raises(StorageUnavailable):
-        await repo.create(lobby(channel=51, recent=big.recent))
-    await repo.execute("PRAGMA query_only = OFF")
-    await repo.execute("PRAGMA max_page_count = 1073741823")
-    assert (await repo.load(row.id)).version == row.version, "nothing changed"
-    assert (await repo.save(big, row.version)).version == row.version + 1
+        await sqlite_repo.create(lobby(channel=51, recent=big.recent))
+    await sqlite_repo.execute("PRAGMA query_only = OFF")
+    await sqlite_repo.execute("PRAGMA max_page_count = 1073741823")
+    assert (await sqlite_repo.load(row.id)).version == row.version, "nothing changed"
+    assert (await sqlite_repo.save(big, row.version)).version == row.version + 1
 
 
 async def test_a_file_that_is_not_a_database_is_refused_at_open_in_one_line(tmp_path):

@@ -5,11 +5,12 @@ import random
 
 import pytest
 
-from bot.fronts import FRONTS, get_front
-from bot.fronts.base import Ctx, SeatInfo
-from bot.fronts.fleet_dice.sheet import LINE
+from bot.fronts import FRONTS, register_all
+from bot.fronts.fleet_dice.sheet import LINE, sheet_lines
+from bot.fronts.fleet_dice.words import name
 from bot.i18n import translator
 from bot.terminal import TerminalGame, main
+from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS, WHARF_BUILDINGS
 from engine.games import get_game
 
 
@@ -77,7 +78,7 @@ def test_commands_and_bad_input_get_answers_and_change_nothing():
     before = seen[0]
     text = "\n".join(out)
     assert "Player 1's sheet" in text
-    assert "'fly away' is not an action" in text
+    assert "That is not a move of this game." in text
     assert game.state == before
     assert "Left the game." in text
 
@@ -105,19 +106,22 @@ def test_cli_refuses_bad_arguments(argv):
         main(argv)
 
 
+@pytest.mark.parametrize("language", ["en", "de", "pt-BR", "it"])
 @pytest.mark.parametrize("seats", [1, 4])
-def test_every_sheet_line_fits_a_phone(seats):
+def test_every_sheet_line_fits_a_phone_and_no_name_is_cut(seats, language):
+    register_all()
     rules = get_game("fleet-dice")
-    front = get_front("fleet-dice")
     rng = random.Random(seats)
-    state, _ = rules.start(seats, f"lines{seats}")
-    tr = translator(None, "fleet-dice")
-    ctx = Ctx([SeatInfo(f"Player {n}") for n in range(seats)], tr)
+    state, _ = rules.start(seats, f"lines{seats}", {"captains": seats > 1, "trophies": True})
+    tr = translator(language, "fleet-dice")
+    sheet = rules.sheet_for(state)
+    names = [name(tr, k) for k in (*BOAT_TYPES, *HARBOR_SHIPS, *WHARF_BUILDINGS)]
     while not rules.is_over(state):
         seat = rules.to_act(state)[0]
         for s in range(seats):
-            panel = front.private(rules.view(state, s), s, ctx)
-            for block in [*panel.lines, *(line for _, lines in panel.fields for line in lines)]:
-                for line in block.split("\n"):
-                    assert len(line) <= LINE, line
+            lines = sheet_lines(tr, sheet, rules.view(state, s), s, "Bartholomew-Longname")
+            for line in lines:
+                assert len(line) <= LINE, line
+            shown = "\n".join(lines)
+            assert all(n in shown for n in names), [n for n in names if n not in shown]
         state, _ = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))

@@ -148,8 +148,8 @@ class Table:
                 self.open_prompts[actor.id] = followups[-1]
         else:
             board = await self.table_message()
-            # The button that opens the clicker's prompt, whatever a game labels it ("Raise").
-            prompt = await actor.click(board, custom_id=f"fl1:board:{row.id}:act")
+            act = next(i for i in ids(board) if i.endswith(":act"))  # whatever its language
+            prompt = await actor.click(board, custom_id=act)
             assert prompt.ephemeral and prompt.response is not None, prompt
             await self._clicked(actor, prompt)
             result = await self.choose(actor, prompt.response, wanted)

@@ -160,8 +160,9 @@ async def test_old_buttons_keep_working_after_a_restart(table, db_path):
     assert [e.action.split()[0] for e in entries if e.user_id == current.id] == ["pick"]
     prompt = await current.click(roll, label="Act")  # the same old message
     assert prompt.ephemeral and prompt.response.components
-    await table.play_to_end()
-    assert (await table.row()).status == "over"
+    for _ in range(5):
+        await table.play_one()
+    assert (await table.row()).status == "active"
 
 
 async def test_a_deadline_reminds_at_half_time_then_plays_the_default_move(table):
@@ -173,6 +174,7 @@ async def test_a_deadline_reminds_at_half_time_then_plays_the_default_move(table
     last = [m async for m in table.thread().history(limit=1)][0]  # noqa: RUF015
     assert "reminder" in last.content or "last one" in last.content
     assert str(current.id) in last.content
+    assert f"<t:{int(row.deadline_at)}:R>" in last.content, "when, in the reader's words"
     assert (await table.service.repo.actions(row.id)) == []
     await cog.scheduler.tick(now=row.deadline_at + 1)
     entries = await table.service.repo.actions(row.id)

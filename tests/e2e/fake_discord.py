@@ -1,6 +1,8 @@
 """A fake of Discord's HTTP API and gateway on 127.0.0.1, enough for the real bot process:
-login, command sync, a guild with a channel, slash commands and button clicks as
-INTERACTION_CREATE events, messages, interaction responses and followups.
+login, command sync, guilds with channels, slash commands and button clicks as
+INTERACTION_CREATE events, messages, interaction responses and followups. Sharded like
+Discord: each gateway connection identifies as one shard of a count, and gets the guilds
+(and their events) of that shard, ``(guild_id >> 22) % count``.
 
 Every JSON body the bot sends is checked against Discord's limits (tests/limits.py).
 Gotchas honoured: `Content-Type: application/json` exactly, HELLO first, and a loopback
@@ -76,11 +78,21 @@ class Interaction:
     """Callbacks after the first one: Discord refuses them (40060)."""
 
 
-def text_channel(cid: int, name: str, position: int) -> dict[str, Any]:
+def guild_ids(count: int) -> list[int]:
+    """`count` guild ids, GUILD_ID first; with n shards, n consecutive ids fall on n different
+    shards."""
+    return [GUILD_ID + (k << 22) for k in range(count)]
+
+
+def shard_of(guild_id: int, count: int) -> int:
+    return (guild_id >> 22) % count
+
+
+def text_channel(cid: int, name: str, position: int, guild: int = GUILD_ID) -> dict[str, Any]:
     return {
         "id": str(cid),
         "type": 0,
-        "guild_id": str(GUILD_ID),
+        "guild_id": str(guild),
         "name": name,
         "position": position,
         "permission_overwrites": [],
@@ -94,15 +106,22 @@ def text_channel(cid: int, name: str, position: int) -> dict[str, Any]:
 
 
 class FakeDiscord:
-    """`channels`: how many text channels the guild has (ids CHANNEL_ID, CHANNEL_ID + 1, ...).
-    `record`: keep every request (tests); off for long benchmark runs."""
+    """`channels`: how many text channels there are (ids CHANNEL_ID, CHANNEL_ID + 1, ...), dealt
+    in turn to `guilds` guilds (`guild_ids`). `shard_count`: the shards the bot must connect
+    as. `record`: keep every request (tests); off for long benchmark runs."""
 
-    def __init__(self, channels: int = 1, record: bool = True) -> None:
+    def __init__(
+        self, channels: int = 1, record: bool = True, guilds: int = 1, shard_count: int = 1
+    ) -> None:
         self._ids = itertools.count(900000000000001000)
         self.messages: dict[int, dict[str, Any]] = {}
         self.by_channel: dict[int, list[int]] = {}
+        self.guilds = guild_ids(guilds)
+        self.shard_count = shard_count
         self.channels: dict[int, dict[str, Any]] = {
-            CHANNEL_ID + i: text_channel(CHANNEL_ID + i, f"games-{i}" if i else "games", i)
+            CHANNEL_ID + i: text_channel(
+                CHANNEL_ID + i, f"games-{i}" if i else "games", i, self.guilds[i % guilds]
+            )
             for i in range(channels)
         }
         self.record = record
@@ -115,10 +134,13 @@ class FakeDiscord:
         self.unhandled: list[str] = []
         self.files = 0
         """Files uploaded with messages (pictures)."""
-        self.ws: web.WebSocketResponse | None = None
+        self.connections: dict[int, web.WebSocketResponse] = {}
+        """Each shard's gateway connection."""
+        self._seq: dict[int, int] = {}
         self.ready = asyncio.Event()
+        """Set while every shard is connected and identified."""
+        self.shard_ready = {i: asyncio.Event() for i in range(shard_count)}
         self.identifies = 0
-        self._seq = 0
         self.port = 0
         self._runner: web.AppRunner | None = None
 
@@ -135,10 +157,18 @@ class FakeDiscord:
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def stop(self) -> None:
-        if self.ws is not None:
-            await self.ws.close()
+        for ws in list(self.connections.values()):
+            await ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
+
+    def reshard(self, count: int) -> None:
+        """From now on, expect bots to connect as `count` shards (between benchmark runs). The
+        last run's connections are forgotten: they are closing, and events must not go there."""
+        self.connections.clear()
+        self.shard_count = count
+        self.shard_ready = {i: asyncio.Event() for i in range(count)}
+        self.ready.clear()
 
     @property
     def base(self) -> str:
@@ -157,6 +187,7 @@ class FakeDiscord:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
         await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}}))
+        shard = None
         async for msg in ws:
             if msg.type != WSMsgType.TEXT:
                 continue
@@ -164,82 +195,97 @@ class FakeDiscord:
             if data["op"] == 1:
                 await ws.send_str(json.dumps({"op": 11}))
             elif data["op"] == 2:
+                shard, count = data["d"].get("shard") or [0, 1]
+                if count != self.shard_count or not 0 <= shard < count:
+                    self.problems.append(f"IDENTIFY as shard {shard} of {count}")
+                    await ws.close(code=4010)  # Discord's "invalid shard"
+                    break
                 self.identifies += 1
-                self.ws = ws
-                self._seq = 0
-                await self._identified()
+                self.connections[shard] = ws
+                self._seq[shard] = 0
+                await self._identified(shard)
             elif data["op"] == 6:  # RESUME: make it identify afresh
                 await ws.send_str(json.dumps({"op": 9, "d": False}))
-        if self.ws is ws:
-            self.ws = None
+        if shard is not None and self.connections.get(shard) is ws:
+            del self.connections[shard]
+            self.shard_ready[shard].clear()
             self.ready.clear()
         return ws
 
-    async def _identified(self) -> None:
+    def guilds_of(self, shard: int) -> list[int]:
+        return [g for g in self.guilds if shard_of(g, self.shard_count) == shard]
+
+    async def _identified(self, shard: int) -> None:
+        guilds = self.guilds_of(shard)
         await self.dispatch(
             "READY",
             {
                 "v": 10,
                 "user": BOT_USER,
-                "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
-                "session_id": "fake-session",
-                "shard": [0, 1],
+                "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
+                "session_id": f"fake-session-{shard}",
+                "shard": [shard, self.shard_count],
                 "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
                 "application": {"id": str(APP_ID), "flags": 0},
             },
+            shard,
         )
-        threads = [c for c in self.channels.values() if c["type"] == 11]
-        await self.dispatch(
-            "GUILD_CREATE",
-            {
-                "id": str(GUILD_ID),
-                "name": "Fake guild",
-                "icon": None,
-                "owner_id": "1",
-                "roles": [
-                    {
-                        "id": str(GUILD_ID),
-                        "name": "@everyone",
-                        "permissions": "2147483647",
-                        "position": 0,
-                        "color": 0,
-                        "hoist": False,
-                        "managed": False,
-                        "mentionable": False,
-                        "flags": 0,
-                    }
-                ],
-                "channels": [c for c in self.channels.values() if c["type"] != 11],
-                "threads": threads,
-                "members": [],
-                "member_count": 2,
-                "emojis": [],
-                "stickers": [],
-                "features": [],
-                "large": False,
-                "unavailable": False,
-                "joined_at": now(),
-                "voice_states": [],
-                "presences": [],
-                "stage_instances": [],
-                "guild_scheduled_events": [],
-                "premium_tier": 0,
-                "preferred_locale": "en-US",
-                "afk_timeout": 300,
-                "verification_level": 0,
-                "default_message_notifications": 0,
-                "explicit_content_filter": 0,
-                "mfa_level": 0,
-                "nsfw_level": 0,
-                "system_channel_flags": 0,
-            },
-        )
-        self.ready.set()
+        for guild in guilds:
+            await self.dispatch("GUILD_CREATE", self._guild(guild), shard)
+        self.shard_ready[shard].set()
+        if len(self.connections) == self.shard_count:
+            self.ready.set()
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        assert self.ws is not None, "the bot is not connected"
-        self._seq += 1
-        await self.ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
+    def _guild(self, guild: int) -> dict[str, Any]:
+        mine = [c for c in self.channels.values() if c["guild_id"] == str(guild)]
+        return {
+            "id": str(guild),
+            "name": "Fake guild",
+            "icon": None,
+            "owner_id": "1",
+            "roles": [
+                {
+                    "id": str(guild),
+                    "name": "@everyone",
+                    "permissions": "2147483647",
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                }
+            ],
+            "channels": [c for c in mine if c["type"] != 11],
+            "threads": [c for c in mine if c["type"] == 11],
+            "members": [],
+            "member_count": 2,
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "large": False,
+            "unavailable": False,
+            "joined_at": now(),
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "system_channel_flags": 0,
+        }
+
+    async def dispatch(self, event: str, data: dict[str, Any], shard: int = 0) -> None:
+        ws = self.connections.get(shard)
+        assert ws is not None, f"the bot is not connected on shard {shard}"
+        self._seq[shard] += 1
+        await ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq[shard], "d": data}))
 
     # --- HTTP API ----------------------------------------------------------------------------
 
@@ -274,6 +320,19 @@ class FakeDiscord:
     async def _route(self, method: str, p: list[str], body: dict[str, Any]) -> web.Response:
         if p == ["users", "@me"]:
             return self.json(BOT_USER)
+        if p == ["gateway", "bot"]:
+            return self.json(
+                {
+                    "url": f"ws://127.0.0.1:{self.port}/gateway",
+                    "shards": self.shard_count,
+                    "session_start_limit": {
+                        "total": 1000,
+                        "remaining": 1000,
+                        "reset_after": 0,
+                        "max_concurrency": 1,
+                    },
+                }
+            )
         if p == ["oauth2", "applications", "@me"]:
             return self.json(
                 {
@@ -366,7 +425,7 @@ class FakeDiscord:
         message = {
             "id": str(mid),
             "channel_id": str(channel_id),
-            "guild_id": str(GUILD_ID),
+            "guild_id": self.channels[channel_id]["guild_id"],
             "author": BOT_USER,
             "content": body.get("content") or "",
             "timestamp": now(),
@@ -451,13 +510,14 @@ class FakeDiscord:
         token = f"tok{iid}"
         inter = Interaction(iid, token, message_id, channel_id)
         self.interactions[token] = inter
+        guild = self.channels[channel_id]["guild_id"]
         payload: dict[str, Any] = {
             "id": str(iid),
             "application_id": str(APP_ID),
             "type": kind,
             "token": token,
             "version": 1,
-            "guild_id": str(GUILD_ID),
+            "guild_id": guild,
             "channel_id": str(channel_id),
             "channel": self.channels[channel_id],
             "member": {
@@ -473,7 +533,7 @@ class FakeDiscord:
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "authorizing_integration_owners": {"0": guild},
             "context": 0,
             "data": data,
             "attachment_size_limit": 10485760,
@@ -481,7 +541,7 @@ class FakeDiscord:
         if message_id is not None:
             payload["message"] = self.messages[message_id]
         inter.sent_at = time.perf_counter()
-        await self.dispatch("INTERACTION_CREATE", payload)
+        await self.dispatch("INTERACTION_CREATE", payload, shard_of(int(guild), self.shard_count))
         if timeout is not None:
             await asyncio.wait_for(inter.answered.wait(), timeout=timeout)
         return inter
@@ -496,8 +556,9 @@ class FakeDiscord:
     ) -> Interaction:
         """A slash command as typed: ``"table solo"`` (a group's subcommand) or ``"stats"``."""
         name, _, sub = command.partition(" ")
-        key = f"applications/{APP_ID}/guilds/{GUILD_ID}/commands"
-        found = next(c for c in self.commands.get(key, []) if c["name"] == name)
+        # The command as synced, to any guild (the bot resolves it by name).
+        synced = [c for listed in self.commands.values() for c in listed]
+        found = next(c for c in synced if c["name"] == name)
         opts = [
             {
                 "name": k,

@@ -15,9 +15,10 @@ ROOT = Path(__file__).resolve().parents[2]
 BOOTSTRAP = str(ROOT / "tests" / "e2e" / "bootstrap.py")
 
 
-def bot_env(db: Path, scheduler: bool = False, **settings: str) -> dict[str, str]:
-    """The bot's environment: the fake's token, this database, no FLEET_ setting of the host;
-    `settings` override (``FLEET_LOG_LEVEL="DEBUG"``)."""
+def bot_env(db: Path | str, scheduler: bool = False, **settings: str) -> dict[str, str]:
+    """The bot's environment: the fake's token, this database (an SQLite path or a
+    postgresql:// URL), no FLEET_ setting of the host; `settings` override
+    (``FLEET_LOG_LEVEL="DEBUG"``)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("FLEET_")}
     env.update(
         FLEET_TOKEN=TOKEN,
@@ -32,7 +33,7 @@ def bot_env(db: Path, scheduler: bool = False, **settings: str) -> dict[str, str
 
 async def start_bot(
     fake: FakeDiscord,
-    db: Path,
+    db: Path | str,
     *args: str,
     scheduler: bool = False,
     python: tuple[str, ...] = (),
@@ -41,7 +42,11 @@ async def start_bot(
     cwd: Path | None = None,
     **settings: str,
 ) -> asyncio.subprocess.Process:
-    """`python tests/e2e/bootstrap.py <fake> *args`; `python` holds interpreter options."""
+    """`python tests/e2e/bootstrap.py <fake> *args`; `python` holds interpreter options. It runs
+    in `cwd`, by default the database's folder (a URL has none: give `cwd`)."""
+    if cwd is None:
+        assert isinstance(db, Path), "a database URL has no folder to run in: give cwd"
+        cwd = db.parent
     return await asyncio.create_subprocess_exec(
         sys.executable,
         *python,
@@ -49,7 +54,7 @@ async def start_bot(
         fake.base,
         *args,
         env=bot_env(db, scheduler, **settings),
-        cwd=str(cwd or db.parent),
+        cwd=str(cwd),
         stdout=stdout,
         stderr=stderr,
     )

@@ -72,3 +72,21 @@ async def test_debug_logs_hold_no_token_and_no_secret(fake, tmp_path):
     assert secret not in log and seed not in log
     assert TOKEN not in log
     assert not [t for t in tokens if t in log]
+
+
+async def test_shard_ids_that_do_not_fit_the_count_stop_the_bot_in_one_line(fake, tmp_path):
+    proc = await start_bot(
+        fake, tmp_path / "s.db", "run", FLEET_SHARD_COUNT="2", FLEET_SHARD_IDS="0,2"
+    )
+    line = await one_line_exit(proc)
+    assert line.startswith("Bad setting FLEET_SHARD_IDS") and "0 to 1" in line
+    assert fake.identifies == 0 and not (tmp_path / "s.db").exists(), "nothing was started"
+
+
+async def test_a_postgresql_server_out_of_reach_stops_the_bot_in_one_line_without_the_password(
+    fake, tmp_path
+):
+    url = "postgresql://fleet:hunter2@127.0.0.1:1/fleet"  # nothing listens on port 1
+    line = await one_line_exit(await start_bot(fake, url, "run", cwd=tmp_path))
+    assert line.startswith("Cannot open the database") and "127.0.0.1:1" in line
+    assert "hunter2" not in line

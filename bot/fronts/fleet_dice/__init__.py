@@ -49,6 +49,8 @@ PROMPTS: dict[str, str] = {
     "oyster": N_("how many oyster boats take 1 fish + 1 coin?"),
 }
 REFUSALS: dict[str, str] = {
+    "syntax": N_("That is not a move of this game."),
+    "no_seat": N_("You have no seat at this table."),
     "over": N_("The game is over; nothing can be played any more."),
     "not_your_turn": N_("You have nothing to decide right now; wait for your turn."),
     "bad_use": N_("You can't do that with this die: pick one of the uses offered."),
@@ -255,7 +257,7 @@ class FleetDiceFront:
             block += section_lines(tr, sheet, view, seat, section)
         if task.kind == "use" and task.face in BOAT_TYPES and not block:
             block = section_lines(tr, sheet, view, seat, task.face)
-        fields = [(tr._("Your sheet"), [_mono(block[:10])])] if block else []
+        fields = [(tr._("Your sheet"), [_mono(_fit(block, FIELD - 8))])] if block else []
         image = sheet_picture(tr, sheet, view, seat, ctx.name(seat), spots)
         return Panel(_capital(self._owed_task(tr, task)), lines, fields, image, choices)
 
@@ -333,14 +335,16 @@ class FleetDiceFront:
         if len(view.players) == 1:
             return self._solo_final(result, view, ctx, again)
         seats = [s.seat for s in result.seats]
-        width = max(4, min(7, (LINE - 10) // len(seats) - 1))
-        header = " " * 10 + "".join(f"{ctx.name(s)[:width]:>{width + 1}}" for s in seats)
+        labels = [tr._(CATEGORIES[key]) for key in CATEGORIES] + [tr._("total").upper()]
+        left = min(max(len(label) for label in labels), 12)
+        width = max(4, min(7, (LINE - left) // len(seats) - 1))
+        header = " " * left + "".join(f"{ctx.name(s)[:width]:>{width + 1}}" for s in seats)
         rows = [header]
-        for key in CATEGORIES:
+        for key, label in zip(CATEGORIES, labels, strict=False):
             values = "".join(f"{result.of(s).breakdown.get(key, 0):>{width + 1}}" for s in seats)
-            rows.append(f"{tr._(CATEGORIES[key])[:10]:<10}{values}")
+            rows.append(f"{label[:left]:<{left}}{values}")
         totals = "".join(f"{result.of(s).total:>{width + 1}}" for s in seats)
-        rows.append(f"{tr._('total')[:10].upper():<10}{totals}")
+        rows.append(f"{labels[-1][:left]:<{left}}{totals}")
         notes = []
         first, second = result.seats[0], result.seats[1]
         winners = tr.list([ctx.name(w) for w in result.winners])
@@ -389,7 +393,7 @@ class FleetDiceFront:
         parts = " · ".join(f"{tr._(CATEGORIES[k])} {v}" for k, v in me.breakdown.items())
         crossed = sum(m.count(CROSSED) for m in view.players[me.seat].marks.values())
         ruth = tr.ngettext(
-            "Ruth crossed out {n} of your boxes.", "Ruth crossed out {n} of your boxes.", crossed
+            "Ruth crossed out one of your boxes.", "Ruth crossed out {n} of your boxes.", crossed
         )
         return Panel(
             tr._("Final scores"),
@@ -424,11 +428,28 @@ def _phase(tr: Tr, phase: str) -> str:
     return {
         "setup": tr._("setup"),
         "boat": tr._("boat phase"),
-        "income": tr._("income"),
+        "income": tr.pgettext("phase", "income"),
         "fishing": tr._("fishing"),
         "town": tr._("town phase"),
         "over": tr._("game over"),
     }[phase]
+
+
+FIELD = 1024
+"""Discord's limit on an embed field's value."""
+
+
+def _fit(lines: Sequence[str], limit: int) -> list[str]:
+    """The first lines that fit in `limit` characters (a star action touches every section:
+    the whole sheet fits, 18 sections and their boats in about 700)."""
+    kept: list[str] = []
+    used = 0
+    for line in lines:
+        if used + len(line) + 1 > limit - 2:
+            return [*kept, "…"]
+        kept.append(line)
+        used += len(line) + 1
+    return kept
 
 
 def _mono(lines: Sequence[str]) -> str:

@@ -90,11 +90,29 @@ def detail(
             "{text}: worth {n} VP now", "{text}: worth {n} VP now", worth, text=tr._(text)
         ), []
     if verb == "skip":
-        return tr._("decline this star action"), []
+        return tr._("mark nothing: the star action is lost"), []
     if verb == "reroll":
         return tr._("roll this die again (once a phase)"), []
     seen = preview(game, view, seat, action)
-    words = [w for e in seen.events if (w := effect(tr, e))]
+    words: list[str] = []
+    coins = income = 0
+    marked = None
+    for e in seen.events:
+        if e.kind == "coins" and e.data.get("reason") == "income":
+            income += int(str(e.data["amount"]))  # the phase ends with this choice
+        elif e.kind == "coins":
+            coins += int(str(e.data["amount"]))
+        elif e.kind == "launch" and str(e.data["boat"]) == marked:
+            # the boat of the box just named: its kind is said once (German lines fit)
+            words.append(tr._("launches boat {n}", n=e.data["number"]))
+        elif w := effect(tr, e):
+            words.append(w)
+        if e.kind == "mark":
+            marked = str(e.data["section"]).rpartition(":")[2]
+    if coins:
+        words.append(tr.ngettext("+{n} coin", "+{n} coins", coins))
+    if income:
+        words.append(tr.ngettext("income +{n} coin", "income +{n} coins", income))
     if seen.stars:
         words.append(tr.ngettext("+{n} star action", "+{n} star actions", seen.stars))
     if seen.vp:

@@ -3,6 +3,7 @@ Every sentence is a message id of the ``fleet-dice`` domain."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from bot.fronts.base import Ctx
@@ -167,7 +168,17 @@ def event_line(event: Event, ctx: Ctx) -> str | None:
         "scrap": lambda: tr._("{name} uses the Scrap Yard for a star action.", name=who),
     }
     say = wording.get(kind)
-    return say() if say is not None else None
+    line = say() if say is not None else None
+    return one_period(line) if line else None
+
+
+def one_period(text: str) -> str:
+    """A name ending in a period ends its sentence once: ``… Ridback Canning Co.`` not ``Co..``.
+
+    >>> one_period("Ana completes the Ridback Canning Co.."), one_period("Wait...")
+    ('Ana completes the Ridback Canning Co.', 'Wait...')
+    """
+    return re.sub(r"(?<!\.)\.\.(?!\.)", ".", text)
 
 
 def _coins(tr: Tr, who: str, d: dict[str, object]) -> str:

@@ -8,13 +8,13 @@ from collections.abc import Iterable
 
 from PIL import Image, ImageDraw
 
-from bot.fronts.fleet_dice.words import name
-from bot.fronts.pictures import font, png
+from bot.fronts.fleet_dice.words import bonus_short, name
+from bot.fronts.pictures import font, palette, png, swatch
 from bot.i18n import Tr
-from engine.fleet_dice.player import capacity, coin_boxes, king_crab_license
+from engine.fleet_dice.player import capacity, coin_boxes, king_crab_license, new_player
 from engine.fleet_dice.scoring import breakdown
 from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS, WHARF_BUILDINGS, Sheet
-from engine.fleet_dice.state import CROSSED, MARKED, FleetView
+from engine.fleet_dice.state import CROSSED, MARKED, FleetState, FleetView
 
 WIDTH, HEIGHT = 860, 600
 BOX = 24
@@ -26,6 +26,7 @@ TOWN = (236, 228, 210)
 MARK = (31, 78, 121)
 RUTH = (200, 40, 40)
 LIGHT = (255, 214, 74)
+PLAIN = (255, 255, 255)
 LIGHT_EDGE = (230, 120, 0)
 DONE = (46, 139, 87)
 COLUMN_TINT = {
@@ -57,8 +58,10 @@ def sheet_picture(
     who: str,
     highlight: Iterable[Spot] = (),
 ) -> bytes:
+    """The picture: a copy of the blank sheet for this language (drawn once), with this
+    player's marks, boats, coins and scores, and the highlighted boxes, drawn over it."""
     lit = set(highlight)
-    image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
+    image = _blank(tr.language, sheet).copy()
     draw = ImageDraw.Draw(image)
     p = view.players[seat]
     parts = breakdown(sheet, view, seat)
@@ -72,11 +75,49 @@ def sheet_picture(
     _harbor(draw, tr, sheet, view, seat, lit, x=440, y=56)
     _wharf(draw, tr, sheet, view, seat, lit, x=440, y=250)
     _coins(draw, tr, sheet, view, seat, lit, y=480)
-    _legend(draw, tr, HEIGHT - 26)
     if p.king_crab_bonus and king_crab_license(sheet, p):
-        bonus = tr._("King Crab bonus: {bonus}", bonus=p.king_crab_bonus)
-        draw.text((WIDTH - 16, HEIGHT - 22), bonus, INK, font(12), anchor="ra")
-    return png(image)
+        bonus = tr._("King Crab bonus: {bonus}", bonus=bonus_short(tr, p.king_crab_bonus))
+        draw.text((WIDTH - 16, 36), bonus, MARK, font(12), anchor="ra")
+    return png(image, palette=_palette(tr.language, sheet))
+
+
+_BLANKS: dict[tuple[str, int], Image.Image] = {}
+_PALETTES: dict[tuple[str, int], Image.Image] = {}
+
+
+def _blank(language: str, sheet: Sheet) -> Image.Image:
+    """The sheet with every box open, its names and its legend, in one language: the part of
+    the picture that never changes, drawn once per sheet and language (text is most of the
+    drawing time)."""
+    key = (language, id(sheet))
+    if key not in _BLANKS:
+        _BLANKS[key] = _draw_blank(Tr(language, "fleet-dice"), sheet)
+    return _BLANKS[key]
+
+
+def _palette(language: str, sheet: Sheet) -> Image.Image:
+    """The colours of every picture of this sheet: the blank's, and each ink on each ground
+    with its antialiased edges (a swatch), found once."""
+    key = (language, id(sheet))
+    if key not in _PALETTES:
+        grounds = [PAPER, SEA, TOWN, PLAIN, LIGHT, *COLUMN_TINT.values()]
+        inks = [INK, FAINT, MARK, RUTH, LIGHT_EDGE, DONE]
+        exact = list(dict.fromkeys([*grounds, *inks]))
+        sample = swatch(grounds, inks)
+        _PALETTES[key] = palette(_blank(language, sheet), sample, exact=exact)
+    return _PALETTES[key]
+
+
+def _draw_blank(tr: Tr, sheet: Sheet) -> Image.Image:
+    image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
+    draw = ImageDraw.Draw(image)
+    blank = FleetState(seed="", rounds=1, players=[new_player(sheet)])
+    _columns(draw, tr, sheet, blank, 0, set(), static=True)
+    _harbor(draw, tr, sheet, blank, 0, set(), x=440, y=56, static=True)
+    _wharf(draw, tr, sheet, blank, 0, set(), x=440, y=250, static=True)
+    _coins(draw, tr, sheet, blank, 0, set(), y=480, static=True)
+    _legend(draw, tr, HEIGHT - 26)
+    return image
 
 
 def _legend(draw: ImageDraw.ImageDraw, tr: Tr, y: int) -> None:
@@ -123,30 +164,41 @@ def _box(
 
 
 def _columns(
-    draw: ImageDraw.ImageDraw, tr: Tr, sheet: Sheet, view: FleetView, seat: int, lit: set[Spot]
+    draw: ImageDraw.ImageDraw,
+    tr: Tr,
+    sheet: Sheet,
+    view: FleetView,
+    seat: int,
+    lit: set[Spot],
+    static: bool = False,
 ) -> None:
     p = view.players[seat]
-    draw.rounded_rectangle([10, 48, 428, 466], 10, fill=SEA)
+    if static:
+        draw.rounded_rectangle([10, 48, 428, 466], 10, fill=SEA)
     column = sheet.section_boxes(BOAT_TYPES[0])
     for c, kind in enumerate(BOAT_TYPES):
         x = 18 + c * 82
-        draw.rounded_rectangle([x, 56, x + 76, 86], 6, fill=COLUMN_TINT[kind])
-        draw.text((x + 38, 63), name(tr, kind), INK, font(13), anchor="ma")
-        level = p.licenses[kind]
-        draw.text((x + 38, 92), tr._("license {level}", level=level), INK, font(11), anchor="ma")
+        if static:
+            draw.rounded_rectangle([x, 56, x + 76, 86], 6, fill=COLUMN_TINT[kind])
+            draw.text((x + 38, 63), name(tr, kind), INK, font(13), anchor="ma")
+        else:
+            label = tr._("license {level}", level=p.licenses[kind])
+            draw.text((x + 38, 92), label, INK, font(11), anchor="ma")
         for i, box in enumerate(column):
-            _box(draw, x + 26, 110 + i * (BOX + 1), box, p.marks[kind][i], (kind, i) in lit)
+            mark, on = p.marks[kind][i], (kind, i) in lit
+            if static or on or mark in (MARKED, CROSSED):
+                _box(draw, x + 26, 110 + i * (BOX + 1), box, mark, on)
         fleet = p.boats.get(kind, [])
         cap = capacity(sheet, p, kind)
         for b in range(sheet.boat_count(kind)):
-            bx, by = x + 4 + (b % 2) * 36, 416 + (b // 2) * 24
-            if b < len(fleet):
-                draw.rounded_rectangle(
-                    [bx, by, bx + 34, by + 20], 5, fill=(255, 255, 255), outline=MARK
-                )
-                draw.text((bx + 17, by + 10), f"{fleet[b]}/{cap}", MARK, font(11), "mm")
-            else:
-                draw.rounded_rectangle([bx, by, bx + 34, by + 20], 5, outline=FAINT)
+            chip = [x + 4 + (b % 2) * 36, 416 + (b // 2) * 24]
+            chip += [chip[0] + 34, chip[1] + 20]
+            if static:
+                draw.rounded_rectangle(chip, 5, outline=FAINT)
+            elif b < len(fleet):
+                draw.rounded_rectangle(chip, 5, fill=(255, 255, 255), outline=MARK)
+                text = f"{fleet[b]}/{cap}"
+                draw.text((chip[0] + 17, chip[1] + 10), text, MARK, font(11), "mm")
 
 
 def _harbor(
@@ -158,24 +210,29 @@ def _harbor(
     lit: set[Spot],
     x: int,
     y: int,
+    static: bool = False,
 ) -> None:
     p = view.players[seat]
-    draw.rounded_rectangle([x - 8, y - 8, WIDTH - 10, y + 180], 10, fill=SEA)
-    draw.text((x, y - 4), tr._("HARBOR"), INK, font(13))
+    if static:
+        draw.rounded_rectangle([x - 8, y - 8, WIDTH - 10, y + 180], 10, fill=SEA)
+        draw.text((x, y - 4), tr._("HARBOR"), INK, font(13))
     for r, ship in enumerate(HARBOR_SHIPS):
         section = f"harbor:{ship}"
         row_y = y + 16 + r * 32
-        draw.text((x, row_y + 5), name(tr, ship), INK, font(13))
+        if static:
+            draw.text((x, row_y + 5), name(tr, ship), INK, font(13))
         for i, box in enumerate(sheet.section_boxes(section)):
-            _box(
-                draw, x + 140 + i * (BOX + 2), row_y, box, p.marks[section][i], (section, i) in lit
-            )
+            mark, on = p.marks[section][i], (section, i) in lit
+            if static or on or mark in (MARKED, CROSSED):
+                _box(draw, x + 140 + i * (BOX + 2), row_y, box, mark, on)
         fleet = p.boats.get(ship, [])
-        if fleet and ship != "research_vessel":
+        if static or not fleet:
+            continue
+        if ship != "research_vessel":
             cap = capacity(sheet, p, ship)
             chips = " ".join(f"{f}/{cap}" for f in fleet)
             draw.text((x + 300, row_y + 5), chips, MARK, font(12))
-        elif fleet:
+        else:
             draw.text((x + 300, row_y + 5), tr._("{n} launched", n=len(fleet)), MARK, font(12))
 
 
@@ -188,17 +245,24 @@ def _wharf(
     lit: set[Spot],
     x: int,
     y: int,
+    static: bool = False,
 ) -> None:
     p = view.players[seat]
-    draw.rounded_rectangle([x - 8, y - 8, WIDTH - 10, y + 216], 10, fill=TOWN)
-    draw.text((x, y - 4), tr._("WHARF"), INK, font(13))
+    if static:
+        draw.rounded_rectangle([x - 8, y - 8, WIDTH - 10, y + 216], 10, fill=TOWN)
+        draw.text((x, y - 4), tr._("WHARF"), INK, font(13))
     for r, building in enumerate(WHARF_BUILDINGS):
         section = f"wharf:{building}"
         row_y = y + 14 + r * 25
         done = building in p.completed
-        draw.text((x, row_y + 4), name(tr, building), DONE if done else INK, font(13))
+        if static or done:
+            draw.text((x, row_y + 4), name(tr, building), DONE if done else INK, font(13))
         for i, box in enumerate(sheet.section_boxes(section)):
-            _box(draw, x + 160 + i * 24, row_y, box, p.marks[section][i], (section, i) in lit, 22)
+            mark, on = p.marks[section][i], (section, i) in lit
+            if static or on or mark in (MARKED, CROSSED):
+                _box(draw, x + 160 + i * 24, row_y, box, mark, on, 22)
+        if static:
+            continue
         if done:
             cx = x + 160 + 5 * 24 + 8
             draw.line([cx, row_y + 11, cx + 6, row_y + 17, cx + 18, row_y + 3], DONE, 3)
@@ -218,21 +282,22 @@ def _coins(
     seat: int,
     lit: set[Spot],
     y: int,
+    static: bool = False,
 ) -> None:
     p = view.players[seat]
-    draw.text((16, y), tr._("COINS {coins}", coins=coin_boxes(p)), INK, font(13))
+    if not static:
+        draw.text((16, y), tr._("COINS {coins}", coins=coin_boxes(p)), INK, font(13))
     per_row = 38
     size = 19
     for i, mark in enumerate(p.coins):
         bx = 16 + (i % per_row) * (size + 3)
         by = y + 20 + (i // per_row) * (size + 4)
-        star = i in sheet.stars
-        lit_box = ("coins", i) in lit
-        fill = LIGHT if lit_box else (255, 255, 255)
-        draw.rectangle(
-            [bx, by, bx + size, by + size], fill=fill, outline=LIGHT_EDGE if lit_box else FAINT
-        )
-        if star:
+        on = ("coins", i) in lit
+        if not (static or on or mark in (MARKED, CROSSED)):
+            continue
+        edge = LIGHT_EDGE if on else FAINT
+        draw.rectangle([bx, by, bx + size, by + size], fill=LIGHT if on else PLAIN, outline=edge)
+        if i in sheet.stars and mark not in (MARKED, CROSSED):
             draw.text((bx + size / 2, by + size / 2 + 1), "*", LIGHT_EDGE, font(16), "mm")
         if mark == MARKED:
             draw.line([bx + 3, by + 3, bx + size - 3, by + size - 3], MARK, 2)

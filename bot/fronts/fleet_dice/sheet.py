@@ -3,7 +3,7 @@ phone shows without wrapping (≤ 36 characters)."""
 
 from __future__ import annotations
 
-from bot.fronts.fleet_dice.words import name
+from bot.fronts.fleet_dice.words import bonus_short, name
 from bot.i18n import Tr
 from engine.fleet_dice.player import capacity, coin_boxes, king_crab_license
 from engine.fleet_dice.scoring import breakdown
@@ -50,23 +50,51 @@ def boat_line(sheet: Sheet, view: FleetView, seat: int, kind: str) -> str | None
     return "  " + " ".join(f"[{f}/{cap}]" for f in fleet)
 
 
+def name_width(tr: Tr, sheet: Sheet, section: str) -> int:
+    """How wide a section's group prints its names: the longest name of the group in this
+    language, so the boxes line up and no name is cut (the longest, German
+    ``Ridback Konserven Co.``, leaves the wharf's lines at 29 of 36 characters)."""
+    if section in BOAT_TYPES:
+        group, suffix = list(BOAT_TYPES), len(" L0")
+    elif section.startswith("harbor:"):
+        group, suffix = [f"harbor:{k}" for k in HARBOR_SHIPS], 0
+    else:
+        group, suffix = [f"wharf:{k}" for k in WHARF_BUILDINGS], len(" ✓")
+    widest = max(len(sheet.section_boxes(k)) for k in group)
+    return min(max(len(name(tr, k)) for k in group), LINE - 1 - widest - suffix)
+
+
 def section_lines(tr: Tr, sheet: Sheet, view: FleetView, seat: int, section: str) -> list[str]:
     """The line of one section (and its boats), as the sheet shows it."""
     p = view.players[seat]
     short = section.rpartition(":")[2]
     marks = boxes(sheet, p.marks[section], section)
+    width = name_width(tr, sheet, section)
+    label = f"{name(tr, short)[:width]:<{width}}"
     if section in BOAT_TYPES:
-        lines = [f"{name(tr, section):<10}{marks} L{p.licenses[section]}"]
+        lines = [f"{label} {marks} L{p.licenses[section]}"]
     elif section.startswith("harbor:"):
-        row = f"{name(tr, short):<16}{marks}"
+        lines = [f"{label} {marks}"]
         if short == "king_crab" and king_crab_license(sheet, p):
-            row += " " + (p.king_crab_bonus or "?")
-        lines = [row]
+            lines.append("  " + tr._("bonus: {bonus}", bonus=bonus_short(tr, p.king_crab_bonus)))
     else:
         done = " ✓" if short in p.completed else ""
-        lines = [f"{name(tr, short)[:19]:<20}{marks}{done}"]
+        lines = [f"{label} {marks}{done}"]
     boat = boat_line(sheet, view, seat, short)
-    return [line[:LINE] for line in ([*lines, boat] if boat else lines)]
+    return [*lines, boat] if boat else lines
+
+
+def wrap(text: str, width: int = LINE) -> list[str]:
+    """Break a line at spaces so no part is wider than `width` (later parts indented)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        elif lines:
+            lines.append("    " + word)
+        else:
+            lines.append(word)
+    return lines
 
 
 def standing(tr: Tr, sheet: Sheet, view: FleetView, seat: int) -> str:
@@ -78,7 +106,7 @@ def sheet_lines(tr: Tr, sheet: Sheet, view: FleetView, seat: int, who: str) -> l
     """One player's whole sheet as text."""
     p = view.players[seat]
     vp = sum(breakdown(sheet, view, seat).values())
-    lines = [tr._("{name} · {vp} VP", name=who, vp=vp), standing(tr, sheet, view, seat)]
+    lines = [tr._("{name} · {vp} VP", name=who[:24], vp=vp), standing(tr, sheet, view, seat)]
     lines.append(tr._("SEA"))
     for kind in BOAT_TYPES:
         lines += section_lines(tr, sheet, view, seat, kind)
@@ -89,9 +117,8 @@ def sheet_lines(tr: Tr, sheet: Sheet, view: FleetView, seat: int, who: str) -> l
     for building in WHARF_BUILDINGS:
         lines += section_lines(tr, sheet, view, seat, f"wharf:{building}")
     if p.hexagons:
-        lines.append(
-            "  " + tr._("hexagons: {list}", list=", ".join(name(tr, h) for h in p.hexagons))
-        )
+        text = tr._("hexagons: {list}", list=", ".join(name(tr, h) for h in p.hexagons))
+        lines += wrap("  " + text)
     if "scrap_yard" in p.completed:
         uses = sheet.wharf["scrap_yard"].uses
         lines.append("  " + tr._("Scrap Yard used {used}/{uses}", used=p.scrap_uses, uses=uses))
@@ -102,4 +129,4 @@ def sheet_lines(tr: Tr, sheet: Sheet, view: FleetView, seat: int, who: str) -> l
     )
     lines += [track[i : i + 25] for i in range(0, len(track), 25)]
     lines += legend(tr)
-    return [line[:LINE] for line in lines]
+    return lines

@@ -52,6 +52,16 @@ TITLES: dict[str, str] = {
 }
 """RULES §15's solo rank titles."""
 
+BONUSES: dict[str, str] = {
+    "fish": N_("VP per 6 fish"),
+    "buildings": N_("VP per building"),
+    "full": N_("VP per full boat"),
+    "boats": N_("VP per boat"),
+    "licenses": N_("VP per license"),
+    "coins": N_("VP per 5 coins"),
+}
+"""The King Crab bonuses in a few words, for the sheet (their full texts are in the data)."""
+
 CATEGORIES: dict[str, str] = {
     "fish": N_("fish"),
     "boats": N_("boats"),
@@ -72,5 +82,41 @@ def face(tr: Tr, key: str) -> str:
     return f"{EMOJI.get(key, '')} {name(tr, key)}".strip()
 
 
+def bonus_short(tr: Tr, bonus: str | None) -> str:
+    return tr._(BONUSES[bonus]) if bonus in BONUSES else "?"
+
+
 def title(tr: Tr, code: str | None) -> str:
     return tr._(TITLES[code]) if code in TITLES else (code or "")
+
+
+DATA_WORDS = (
+    N_("1 VP per 6 fish"),
+    N_("2 VP per completed wharf building"),
+    N_("2 VP per full boat"),
+    N_("1 VP per launched boat of any kind"),
+    N_("2 VP per activated license (King Crab included)"),
+    N_("1 VP per 5 coin boxes marked"),
+    N_("Captain Shrimp"),
+    N_("Captain Cod"),
+    N_("Captain Lobster"),
+    N_("Captain Swordfish"),
+    N_("Captain Oyster"),
+    N_("2 VP per launched shrimp boat"),
+    N_("1 VP per launched boat of any kind"),
+    N_("1 VP per 6 coin boxes marked"),
+    N_("2 VP per full boat"),
+    N_("1 VP per 5 fish"),
+    N_("most fish"),
+    N_("most launched boats of any kind"),
+    N_("most completed wharf buildings"),
+    N_("most activated licenses"),
+    N_("most coin boxes marked"),
+    N_("first to have 3 full boats"),
+    N_("first to complete 3 wharf buildings"),
+    N_("first to activate a level-3 license"),
+    N_("first to launch a boat of each of the 5 types"),
+    N_("first to mark 8 harbor boxes"),
+)
+"""Texts that come from the game's data (the sheet file, captain cards, trophies): listed here
+so they reach the catalogs; they are translated where they are shown."""

@@ -1,0 +1,358 @@
+"""One choice per legal action, with a label a player recognises and a one-line detail
+saying what it does now. Destinations are named as the picture labels them (``F7``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.fronts.base import Choice, Ctx
+from bot.fronts.black_fleet import words as w
+from bot.fronts.black_fleet.lines import seat_name
+from engine.black_fleet import powers, shipactions
+from engine.black_fleet.house import House
+from engine.black_fleet.movement import (
+    destinations,
+    played_card,
+    position,
+    remaining,
+)
+from engine.black_fleet.turn import VICTORY
+from engine.black_fleet.view import BlackFleetView
+from engine.core.actions import Action
+
+SELECT = 25
+"""Options a select menu holds: destinations beyond it are split into several selects."""
+MENUS = 4
+"""Selects destinations may take: a message holds 5, and "choose another ship" needs one."""
+
+
+def choices(
+    house: House, view: BlackFleetView, seat: int, actions: Sequence[Action], ctx: Ctx
+) -> list[Choice]:
+    out: list[Choice] = []
+    moves = [a for a in actions if a.verb == "to"]
+    groups = _destination_groups(moves, ctx)
+    for action in actions:
+        if action.verb == "to":
+            out.append(_destination(house, view, seat, action, ctx, groups[action.args[0]]))
+        else:
+            out.append(_choice(house, view, seat, action, ctx))
+    return out
+
+
+def dock_lines(
+    house: House, view: BlackFleetView, actions: Sequence[Action], ctx: Ctx
+) -> list[str]:
+    """One line per port with a free dock: its docks, what a merchant loads there, and which
+    ports buy that colour at what price."""
+    tr = ctx.tr
+    free = {a.args[0].upper() for a in actions if a.verb == "dock"}
+    lines = []
+    for port in house.map.ports:
+        docks = [d for d in port.docks if d in free]
+        if not docks:
+            continue
+        buyers = [
+            tr._("{port} {price}", port=w.port_name(tr, house, p.code), price=p.buys[port.goods])
+            for p in house.map.ports
+            if port.goods in p.buys
+        ]
+        load = min(3, view.supply.get(port.goods, 0))
+        lines.append(
+            tr._(
+                "{mark} **{port}** ({docks}): load {cubes}; sold at {buyers}.",
+                mark=w.GOODS_EMOJI.get(port.goods, "■"),
+                port=w.port_name(tr, house, port.code),
+                docks=", ".join(docks),
+                cubes=w.cubes(tr, [port.goods] * load),
+                buyers=tr.list(buyers),
+            )
+        )
+    return lines
+
+
+def _destination_groups(moves: list[Action], ctx: Ctx) -> dict[str, str]:
+    """Destinations share one select when they fit, else one select per block of whole rows
+    ("Rows 1–4", "Rows 5–11"), so a space is easy to find; if whole rows would take more
+    than MENUS selects, blocks of 25 in map order."""
+    spaces = [a.args[0].upper() for a in moves]
+    if len(spaces) <= SELECT:
+        return {s.lower(): ctx.tr._("Where to?") for s in spaces}
+    rows: dict[int, list[str]] = {}
+    for space in spaces:
+        rows.setdefault(int(space[1:]), []).append(space)
+    blocks: list[list[str]] = []
+    for row in sorted(rows):
+        if blocks and len(blocks[-1]) + len(rows[row]) <= SELECT:
+            blocks[-1] += rows[row]
+        else:
+            blocks.append(list(rows[row]))
+    if len(blocks) > MENUS:
+        blocks = [spaces[i : i + SELECT] for i in range(0, len(spaces), SELECT)]
+    out: dict[str, str] = {}
+    for block in blocks:
+        first, last = block[0][1:], block[-1][1:]
+        name = (
+            ctx.tr._("Row {row}", row=first)
+            if first == last
+            else ctx.tr._("Rows {first}–{last}", first=first, last=last)
+        )
+        out.update({s.lower(): name for s in block})
+    return out
+
+
+def _destination(
+    house: House, view: BlackFleetView, seat: int, action: Action, ctx: Ctx, group: str
+) -> Choice:
+    tr = ctx.tr
+    ship = view.turn.course or ""
+    space = action.args[0].upper()
+    reach = destinations(house, view, ship).get(space)
+    steps = reach.cost if reach is not None else 0
+    notes = [tr.ngettext("{n} step", "{n} steps", steps)]
+    if reach is not None and reach.origin and reach.origin != space:
+        notes.append(tr._("via {space}", space=reach.origin))
+    notes += _what_is_there(house, view, seat, ship, space, ctx)
+    return Choice(space, action.text, " · ".join(notes), group=group)
+
+
+def _what_is_there(
+    house: House, view: BlackFleetView, seat: int, ship: str, space: str, ctx: Ctx
+) -> list[str]:
+    """What a space offers the ship arriving there: a sale, a beach, a target, a danger."""
+    tr = ctx.tr
+    sea = house.map
+    notes: list[str] = []
+    me = view.captains[seat]
+    port = sea.port_of_dock.get(space)
+    if ship == "merchant" and port is not None and me.cargo:
+        price = shipactions.price(house, view, port, me.cargo[0])
+        name = w.port_name(tr, house, port.code)
+        if price is None:
+            notes.append(tr._("{port} won't buy your cargo", port=name))
+        else:
+            notes.append(tr._("{port} pays {price} a cube", port=name, price=price))
+    if ship == "pirate" and space in sea.beaches:
+        notes.append(tr._("beach {value}", value=sea.beaches[space]))
+    if space in sea.far_seas:
+        notes.append(tr._("Far Seas"))
+    for s, c in enumerate(view.captains):
+        if s == seat:
+            continue
+        if ship == "pirate" and c.merchant and c.cargo and sea.adjacent(space, c.merchant):
+            notes.append(tr._("next to {name}'s merchant", name=seat_name(ctx, view, s)))
+        if ship not in ("merchant", "pirate") and c.pirate and sea.adjacent(space, c.pirate):
+            notes.append(tr._("next to {name}'s pirate", name=seat_name(ctx, view, s)))
+    if ship == "pirate" and any(sea.adjacent(space, n) for n in view.navy.values()):
+        notes.append(tr._("next to a navy ship"))
+    return notes
+
+
+def _choice(house: House, view: BlackFleetView, seat: int, action: Action, ctx: Ctx) -> Choice:
+    tr = ctx.tr
+    verb, args = action.verb, action.args
+    me = view.captains[seat]
+    if verb == "dock":
+        # What each port loads and who buys it is said once per port above the buttons
+        # (`dock_lines`), not once per dock.
+        space = args[0].upper()
+        port = house.map.port_of_dock[space]
+        return Choice(f"{space} · {w.port_name(tr, house, port.code)}", action.text, emoji="⚓")
+    if verb == "play":
+        card = house.movement[args[0]]
+        return Choice(w.movement_label(tr, card), action.text, w.movement_text(tr, card))
+    if verb == "ship":
+        return _ship(house, view, seat, args[0], action, ctx)
+    if verb == "back":
+        # Its own select when the destinations need selects: its placeholder says it.
+        return Choice(
+            tr._("Choose another ship"),
+            action.text,
+            emoji="↩️",
+            style="secondary",
+            group=tr._("Or choose another ship…"),
+        )
+    if verb == "trade":
+        sale = shipactions.sale(house, view)
+        detail = ""
+        if sale is not None:
+            detail = tr._(
+                "Sell {sold} for {gain}, load {loaded}.",
+                sold=w.cubes(tr, sale.sold),
+                gain=w.doubloons(tr, sale.gain),
+                loaded=w.cubes(tr, [sale.loads] * sale.load),
+            )
+        at = house.map.port_of_dock.get(me.merchant or "")
+        name = w.port_name(tr, house, at.code) if at else "?"
+        return Choice(
+            tr._("Trade at {port}", port=name), action.text, detail, "💰", style="success"
+        )
+    if verb == "attack":
+        return _attack(house, view, seat, args[0], args[1].upper(), action, ctx)
+    if verb == "bury":
+        value = shipactions.bury_value(house, view) or 0
+        return Choice(
+            tr._("Bury treasure on {space}", space=me.pirate or "?"),
+            action.text,
+            tr._("+{gain} doubloons", gain=value),
+            "🪙",
+            style="success",
+        )
+    if verb == "sell":
+        deal = shipactions.pirate_sale(house, view)
+        at = house.map.port_of_dock.get(me.pirate or "")
+        name = w.port_name(tr, house, at.code) if at else "?"
+        return Choice(
+            tr._("Sell treasure at {port}", port=name),
+            action.text,
+            tr._("+{gain} doubloons", gain=deal[1] if deal else 0),
+            "💰",
+            style="success",
+        )
+    if verb == "fortune":
+        return _fortune(house, view, seat, action, ctx)
+    if verb == "end":
+        # Its own select (its placeholder says it) when the choices need selects.
+        return Choice(
+            tr._("End your moves"),
+            action.text,
+            _end_detail(house, view, seat, ctx),
+            group=tr._("Or end your moves…"),
+        )
+    if verb == "discard":
+        key = args[0]
+        if key in house.movement:
+            card = house.movement[key]
+            return Choice(
+                tr._("Discard {card}", card=w.movement_label(tr, card)),
+                action.text,
+                w.movement_text(tr, card),
+            )
+        kind = house.fortune_kind(key)
+        name = w.fortune_name(tr, kind) if kind else key
+        text = w.fortune_text(tr, kind) if kind else ""
+        return Choice(tr._("Discard {card}", card=name), action.text, text)
+    if verb == "buy":
+        if args[0] == VICTORY:
+            return Choice(
+                tr._("Buy the victory card · {price}", price=view.options.victory),
+                action.text,
+                tr._("You win when this round ends (most doubloons among winners)."),
+                "🏆",
+                style="success",
+            )
+        dev = house.development[args[0]]
+        return Choice(
+            tr._("Buy {card} · {price}", card=w.development_name(tr, dev), price=dev.price),
+            action.text,
+            w.development_text(tr, dev),
+            style="primary",
+        )
+    if verb == "pass":
+        return Choice(tr._("Buy nothing this turn"), action.text)
+    return Choice(action.text, action.text)
+
+
+def _ship(
+    house: House, view: BlackFleetView, seat: int, ship: str, action: Action, ctx: Ctx
+) -> Choice:
+    tr = ctx.tr
+    here = position(view, seat, ship)
+    where = here or tr._("off the map")
+    label = {
+        "merchant": tr._("Move the merchant ({space})", space=where),
+        "pirate": tr._("Move the pirate ({space})", space=where),
+        "yellow": tr._("Move the yellow navy ship ({space})", space=where),
+        "purple": tr._("Move the purple navy ship ({space})", space=where),
+    }.get(ship, ship)
+    emoji = w.NAVY_EMOJI.get(ship) or w.SHIP_EMOJI.get(ship)
+    left = remaining(house, view, ship)
+    count = len(destinations(house, view, ship))
+    detail = tr._(
+        "Up to {moves} · {places}",
+        moves=tr.ngettext("{n} space", "{n} spaces", left),
+        places=tr.ngettext("{n} place to go", "{n} places to go", count),
+    )
+    return Choice(label, action.text, detail, emoji, style="primary", group=tr._("Ships"))
+
+
+def _attack(
+    house: House,
+    view: BlackFleetView,
+    seat: int,
+    ship: str,
+    space: str,
+    action: Action,
+    ctx: Ctx,
+) -> Choice:
+    tr = ctx.tr
+    me = view.captains[seat]
+    if ship == "pirate":
+        victim = next(s for s, c in enumerate(view.captains) if c.merchant == space)
+        cube = view.captains[victim].cargo[-1:]
+        gain = powers.effect(view.turn, "plunder") or powers.RAID_REWARD
+        sinks = len(view.captains[victim].cargo) == 1
+        detail = tr._("Take {cube}, +{gain}.", cube=w.cubes(tr, cube), gain=gain)
+        if sinks:
+            detail += " " + tr._("The merchant sinks.")
+        return Choice(
+            tr._(
+                "Raid {name}'s merchant on {space}", name=seat_name(ctx, view, victim), space=space
+            ),
+            action.text,
+            detail,
+            "🏴\u200d☠️",
+            style="danger",
+            group=tr._("Actions"),
+        )
+    victim = next(s for s, c in enumerate(view.captains) if c.pirate == space)
+    if ship == "merchant":
+        gain = powers.total(house, me, "armed_merchant")
+        label = tr._(
+            "Your merchant sinks {name}'s pirate on {space}",
+            name=seat_name(ctx, view, victim),
+            space=space,
+        )
+    else:
+        gain = powers.SINK_REWARD + powers.total(house, me, "bounty_hunter")
+        label = tr._(
+            "The {navy} sinks {name}'s pirate on {space}",
+            navy=w.ship(tr, ship),
+            name=seat_name(ctx, view, victim),
+            space=space,
+        )
+    loot = view.captains[victim].loot
+    detail = tr._("+{gain}.", gain=gain)
+    if loot:
+        detail += " " + tr._("Its treasure ({cubes}) goes home.", cubes=w.cubes(tr, loot))
+    return Choice(label, action.text, detail, "💥", style="danger", group=tr._("Actions"))
+
+
+def _fortune(house: House, view: BlackFleetView, seat: int, action: Action, ctx: Ctx) -> Choice:
+    tr = ctx.tr
+    kind = house.fortune_kind(action.args[0])
+    name = w.fortune_name(tr, kind) if kind else action.args[0]
+    text = w.fortune_text(tr, kind) if kind else ""
+    if len(action.args) > 1:
+        target = action.args[1]
+        if target in ("merchant", "pirate"):
+            what = w.ship(tr, target)
+        elif any(c.colour == target for c in view.captains):
+            s = next(i for i, c in enumerate(view.captains) if c.colour == target)
+            what = seat_name(ctx, view, s)
+        else:
+            what = target.upper()
+        label = tr._("Play {card}: {target}", card=name, target=what)
+    else:
+        label = tr._("Play {card}", card=name)
+    return Choice(label, action.text, text, "🃏", group=tr._("Fortune cards"))
+
+
+def _end_detail(house: House, view: BlackFleetView, seat: int, ctx: Ctx) -> str:
+    tr = ctx.tr
+    card = played_card(house, view)
+    hand = powers.movement_hand(house, view.captains[seat])
+    draw = tr._("Draw up to {n} movement cards", n=hand)
+    if card is None:
+        return draw
+    return tr._("{draw}, {bottom}.", draw=draw, bottom=tr._(w.BOTTOM[card.bottom]))

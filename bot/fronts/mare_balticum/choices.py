@@ -1,0 +1,196 @@
+"""The choices of a prompt: one per legal action, labelled the way the map picture names
+spaces, each with one line saying what it does now. The engine says what is legal and what an
+unload would move; this module only words it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from bot.fronts.base import Choice, Ctx
+from bot.fronts.mare_balticum.wording import recipe
+from bot.fronts.mare_balticum.words import counts, place, space_name, species, token_name
+from bot.i18n import N_
+from engine.core.actions import Action
+from engine.mare_balticum.board import AMBER, SAFE
+from engine.mare_balticum.views import MareView, unload_preview
+
+GROUPS = {
+    "port": N_("Ports"),
+    "fish": N_("Fish"),
+    "unload": N_("Unload"),
+    "sail": N_("Sail a boat"),
+    "launch": N_("First sail"),
+    "place": N_("Next boat"),
+    "to": N_("Sail to"),
+    "overboard": N_("Throw overboard"),
+    "contract": N_("Contracts"),
+    "take": N_("Contracts"),
+    "open": N_("Demands"),
+    "back": N_("Back"),
+    "cargo": N_("From your cargo"),
+    "warehouse": N_("From your warehouse"),
+    SAFE: N_("The safe"),
+}
+"""What a select menu of each kind of choice says before one is picked (when a prompt has
+too many choices for buttons); the multipliers' menus say their token (×3)."""
+
+
+def choices(view: MareView, seat: int, actions: Sequence[Action], ctx: Ctx) -> list[Choice]:
+    out = []
+    for action in actions:
+        choice = _choice(view, seat, action, ctx)
+        key = choice.group
+        group = ctx.tr._(GROUPS[key]) if key in GROUPS else token_name(ctx.tr, key)
+        out.append(replace(choice, group=group))
+    return out
+
+
+def _choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice:
+    tr = ctx.tr
+    board = view.board
+    me = view.players[seat]
+    verb, args = action.verb, action.args
+    text = action.text
+    if verb in ("fish", "sail", "launch", "place", "to", "port", "unload"):
+        code = args[0].upper()
+        where = place(tr, board, code)
+    if verb == "port":
+        return Choice(where, text, _port_detail(view, code, ctx), group="port")
+    if verb == "fish":
+        kind = args[1]
+        if kind == AMBER:
+            detail = tr._("straight to your warehouse: 1 point")
+        else:
+            detail = tr._(
+                "into your cargo ({n}/{slots} after); wanted at {ports}",
+                n=len(me.cargo) + 1,
+                slots=board.cargo_slots,
+                ports=_wanted_at(view, kind, ctx),
+            )
+        label = tr._("Fish {species} at {space}", species=species(tr, kind), space=where)
+        return Choice(label, text, detail, style="primary", group="fish")
+    if verb == "unload":
+        stored, lost = unload_preview(view, seat, code)
+        detail = tr._("{fish} to your warehouse", fish=counts(tr, stored))
+        if lost:
+            detail = tr._("{line}; the −1 takes {lost}", line=detail, lost=counts(tr, lost))
+        label = tr._("Unload at {port}", port=where)
+        return Choice(label, text, detail, style="success", group="unload")
+    if verb == "sail":
+        label = tr._("Sail the boat on {space}", space=where)
+        return Choice(label, text, group="sail")
+    if verb in ("launch", "place"):
+        label = tr._("First sail: a boat to {space}", space=where)
+        if verb == "place":
+            label = tr._("Next boat to {space}", space=where)
+        left = me.reserve - 1
+        detail = _space_detail(view, code, ctx)
+        if left:
+            more = tr.ngettext("{n} more boat to place", "{n} more boats to place", left)
+            detail = tr._("{detail}; {more}", detail=detail, more=more)
+        return Choice(label, text, detail, style="primary", group=verb)
+    if verb == "to":
+        label = tr._("Sail to {space}", space=where)
+        return Choice(label, text, _space_detail(view, code, ctx), style="primary", group="to")
+    return _other_choice(view, seat, action, ctx)
+
+
+def _other_choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice:
+    tr = ctx.tr
+    board = view.board
+    me = view.players[seat]
+    verb, args = action.verb, action.args
+    text = action.text
+    if verb == "overboard":
+        label = tr._("Throw a {species} overboard", species=species(tr, args[0]))
+        return Choice(label, text, group="overboard")
+    if verb == "contract":
+        detail = tr._("look through the {n} cards; taking one costs this action", n=view.deck_size)
+        return Choice(tr._("Take a contract"), text, detail, group="contract")
+    if verb == "take":
+        detail = tr._(
+            "each set of {recipe} scores {points}",
+            recipe=recipe(ctx, board, args[0]),
+            points=board.contract_points,
+        )
+        return Choice(tr._("Contract {card}", card=args[0].upper()), text, detail, group="take")
+    if verb == "open":
+        kind, slot = args[0], int(args[1])
+        symbol = board.by_code[view.sub.space].demand[slot - 1] if view.sub else "0"
+        label = tr._(
+            "{species} on space {slot} ({symbol})",
+            species=species(tr, kind),
+            slot=slot,
+            symbol=symbol.replace("-", "−"),
+        )
+        detail = tr._("{species} unloads here from now on", species=species(tr, kind))
+        if symbol == "-1":
+            detail = tr._("every {species} unload here loses one fish", species=species(tr, kind))
+        return Choice(label, text, detail, group="open")
+    if verb == "done":
+        stored, _ = unload_preview(view, seat, view.sub.space if view.sub else "")
+        detail = tr._("{fish} to your warehouse", fish=counts(tr, stored))
+        return Choice(tr._("Unload now"), text, detail, style="success", group="open")
+    if verb == "back":
+        return Choice(
+            tr._("Back"), text, tr._("choose another action; nothing is spent"), group="back"
+        )
+    if verb == "play":
+        return _company_choice(view, action, ctx)
+    if verb == "discard":
+        where, kind = args
+        if where == "cargo":
+            label = tr._("{species} from your cargo", species=species(tr, kind))
+            have = me.cargo.count(kind)
+        else:
+            label = tr._("{species} from your warehouse", species=species(tr, kind))
+            have = dict(me.warehouse).get(kind, 0)
+        detail = tr.ngettext("you have {n} there", "you have {n} there", have)
+        return Choice(label, text, detail, style="danger", group=where)
+    return Choice(action.text, action.text)
+
+
+def _company_choice(view: MareView, action: Action, ctx: Ctx) -> Choice:
+    tr = ctx.tr
+    token = action.args[0]
+    if token == SAFE:
+        detail = tr.ngettext(
+            "face up; then throw away {n} token of your choice",
+            "face up; then throw away {n} tokens of your choice",
+            view.board.safe_discard,
+        )
+        return Choice(tr._("The safe"), action.text, detail, style="danger", group=SAFE)
+    kind = action.args[1]
+    label = tr._("{token} on {species}", token=token_name(tr, token), species=species(tr, kind))
+    # What each species holds for the player is said once, above the choices.
+    return Choice(label, action.text, group=token)
+
+
+def _space_detail(view: MareView, code: str, ctx: Ctx) -> str:
+    """``East Gotland Basin · cod, amber``; a port: what it wants."""
+    tr = ctx.tr
+    board = view.board
+    name = space_name(tr, board, code)
+    if board.by_code[code].kind == "port":
+        return _port_detail(view, code, ctx)
+    tokens = view.space_tokens(code)
+    if not tokens:
+        return tr._("{name} · no tokens", name=name)
+    return tr._("{name} · {tokens}", name=name, tokens=tr.list([species(tr, k) for k in tokens]))
+
+
+def _port_detail(view: MareView, code: str, ctx: Ctx) -> str:
+    tr = ctx.tr
+    wanted = [species(tr, k) for k in dict(view.demands).get(code, ()) if k]
+    if not wanted:
+        return tr._("port · no demand yet")
+    return tr._("port · wants {species}", species=tr.list(wanted))
+
+
+def _wanted_at(view: MareView, kind: str, ctx: Ctx) -> str:
+    tr = ctx.tr
+    ports = [place(tr, view.board, p) for p, d in view.demands if kind in d]
+    if ports:
+        return tr.list(ports)
+    return tr._("no port yet")

@@ -1,0 +1,511 @@
+"""The PostgreSQL adapter (asyncpg): the same contract as the SQLite one, for deployments where
+several bot processes share one database.
+
+A pool of connections serves every handler; each read-modify-write is one transaction, and the
+optimistic version check (`UPDATE … WHERE version = $n`) is what keeps two processes from
+applying a move twice. Due deadlines are claimed with ``FOR UPDATE SKIP LOCKED`` and a lease, so
+each is handled by one process, and a process that dies leaves claims that simply expire.
+
+asyncpg's errors never leave this module: a refused or failed statement (server down, read-only,
+disk full, a lost connection) is StorageUnavailable after the transaction was rolled back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from bot.storage import rows
+from bot.storage.models import (
+    AlreadyPlayed,
+    Attempt,
+    BoardEntry,
+    ChannelBusy,
+    Conflict,
+    GameRow,
+    GameStats,
+    LogEntry,
+    LoggedAction,
+    NoSuchGame,
+    ResultEntry,
+    RowHead,
+    Shards,
+    StorageUnavailable,
+)
+from bot.storage.postgres_schema import MIGRATIONS
+
+log = logging.getLogger(__name__)
+
+POOL_SIZE = 10
+"""Connections per process: handlers wait for a free one rather than open more. Several
+processes times this must stay under the server's max_connections (100 by default)."""
+CONNECT_SECONDS = 10.0
+STATEMENT_SECONDS = 30.0
+"""A statement that takes longer is abandoned: the caller hears "try again", not silence."""
+MIGRATION_LOCK = 0x666C656574  # "fleet": processes starting together migrate one at a time
+
+_FAILURES = (
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,  # e.g. the server ended the connection mid-statement
+    OSError,
+    TimeoutError,
+)
+"""What the server or the connection can throw: the database is unavailable."""
+
+
+def describe(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)
+    user = (parts.username or "") + ":***"
+    return urlunsplit(parts._replace(netloc=f"{user}@{netloc[-1]}"))
+
+
+def is_url(database: str) -> bool:
+    return database.startswith(("postgresql://", "postgres://"))
+
+
+async def _connection_setup(con: asyncpg.Connection) -> None:
+    # jsonb columns read and write Python data, as SQLite's JSON text does after parsing.
+    await con.set_type_codec("jsonb", encoder=json.dumps, decoder=json.loads, schema="pg_catalog")
+
+
+class PostgresRepository:
+    """`await PostgresRepository.open(url)` connects and runs pending migrations."""
+
+    def __init__(self, pool: asyncpg.Pool, clock: Callable[[], float] = time.time) -> None:
+        self._pool = pool
+        self._clock = clock
+
+    @classmethod
+    async def open(
+        cls, url: str, clock: Callable[[], float] = time.time, pool_size: int = POOL_SIZE
+    ) -> PostgresRepository:
+        """Connect and migrate; StorageUnavailable with one readable sentence (never the
+        password) if the server cannot be reached or used."""
+        repo = await cls.connect(url, clock, pool_size)
+        try:
+            await repo.migrate()
+        except _FAILURES as exc:
+            await repo.close()
+            raise StorageUnavailable(f"cannot use {describe(url)}: {_line(exc)}") from exc
+        return repo
+
+    @classmethod
+    async def connect(
+        cls, url: str, clock: Callable[[], float] = time.time, pool_size: int = POOL_SIZE
+    ) -> PostgresRepository:
+        """Connect without migrating (`open` does both)."""
+        try:
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=1,
+                max_size=pool_size,
+                init=_connection_setup,
+                timeout=CONNECT_SECONDS,
+                command_timeout=STATEMENT_SECONDS,
+            )
+        except (*_FAILURES, ValueError) as exc:
+            raise StorageUnavailable(f"cannot connect to {describe(url)}: {_line(exc)}") from exc
+        return cls(pool, clock)
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    # --- connections and transactions -----------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection; the server's and the connection's errors become
+        StorageUnavailable, except a broken constraint, which the caller turns into its
+        meaning (ChannelBusy, AlreadyPlayed)."""
+        try:
+            async with self._pool.acquire() as con:
+                yield con
+        except asyncpg.IntegrityConstraintViolationError:
+            raise
+        except _FAILURES as exc:
+            log.error("database error: %s", _line(exc))
+            raise StorageUnavailable(_line(exc)) from exc
+
+    async def schema_version(self) -> int:
+        async with self._connection() as con:
+            return await self._schema_version(con)
+
+    @staticmethod
+    async def _schema_version(con: asyncpg.Connection) -> int:
+        await con.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations "
+            "(version INTEGER PRIMARY KEY, at DOUBLE PRECISION)"
+        )
+        return int(await con.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"))
+
+    async def migrate(self, up_to: int | None = None) -> int:
+        """Apply every migration newer than the database, each in its own transaction, under
+        an advisory lock so that processes starting at once do not race."""
+        async with self._pool.acquire() as con:
+            await con.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+            try:
+                current = await self._schema_version(con)
+                for number, sql in MIGRATIONS:
+                    if number <= current or (up_to is not None and number > up_to):
+                        continue
+                    async with con.transaction():
+                        await con.execute(sql)
+                        await con.execute(
+                            "INSERT INTO schema_migrations (version, at) VALUES ($1, $2)",
+                            number,
+                            self._clock(),
+                        )
+                    current = number
+            finally:
+                await con.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+        return current
+
+    # --- games -------------------------------------------------------------------------------
+
+    async def create(
+        self, row: GameRow, attempt: Attempt | None = None, log: Sequence[LogEntry] = ()
+    ) -> GameRow:
+        now = self._clock()
+        row = row.model_copy(update={"created_at": now, "updated_at": now, "version": 0})
+        stored = {**rows.values(row, rows.COLUMNS[1:]), "due_at": row.due_at}
+        marks = ", ".join(f"${i}" for i in range(1, len(stored) + 1))
+        try:
+            async with self._connection() as con, con.transaction():
+                game_id = await con.fetchval(
+                    f"INSERT INTO games ({', '.join(stored)}) VALUES ({marks}) RETURNING id",
+                    *stored.values(),
+                )
+                if attempt is not None:
+                    await con.execute(
+                        "INSERT INTO results (game_id, game, user_id, guild_id, kind, "
+                        "challenge_day, started_at) VALUES ($1, $2, $3, $4, 'challenge', $5, $6)",
+                        game_id,
+                        row.game,
+                        attempt.user_id,
+                        row.guild_id,
+                        attempt.day,
+                        now,
+                    )
+                if log:
+                    await self._append(con, game_id, log, 0, now)
+        except asyncpg.UniqueViolationError as exc:
+            if (exc.constraint_name or "").startswith("results"):
+                raise AlreadyPlayed("already played this challenge") from exc
+            raise ChannelBusy("this channel already hosts an open game") from exc
+        return row.model_copy(update={"id": game_id})
+
+    async def load(self, game_id: int) -> GameRow:
+        async with self._connection() as con:
+            found = await con.fetchrow(f"SELECT {rows.SELECT} FROM games WHERE id = $1", game_id)
+        if found is None:
+            raise NoSuchGame(f"no game {game_id}")
+        return rows.parse(found)
+
+    async def load_by_channel(self, channel_id: int) -> GameRow | None:
+        async with self._connection() as con:
+            found = await con.fetchrow(
+                f"SELECT {rows.SELECT} FROM games WHERE channel_id = $1 "
+                "ORDER BY status IN ('lobby', 'active') DESC, id DESC LIMIT 1",
+                channel_id,
+            )
+        return rows.parse(found) if found is not None else None
+
+    async def head(self, channel_id: int) -> RowHead | None:
+        async with self._connection() as con:
+            found = await con.fetchrow(
+                "SELECT id, game, channel_id, parent_id, host_id, status FROM games "
+                "WHERE channel_id = $1 ORDER BY status IN ('lobby', 'active') DESC, id DESC "
+                "LIMIT 1",
+                channel_id,
+            )
+        return RowHead(*found) if found is not None else None
+
+    async def save(
+        self,
+        row: GameRow,
+        expected_version: int,
+        log: Sequence[LogEntry] = (),
+        results: Sequence[ResultEntry] = (),
+    ) -> GameRow:
+        now = self._clock()
+        new = row.model_copy(update={"version": expected_version + 1, "updated_at": now})
+        # A save ends any claim on the game: what was due has been handled or has moved on.
+        columns = {**rows.values(new, rows.SAVED_COLUMNS), "due_at": new.due_at}
+        columns.update(claimed_by=None, claimed_until=None)
+        sets = ", ".join(f"{name} = ${i}" for i, name in enumerate(columns, 1))
+        n = len(columns)
+        async with self._connection() as con, con.transaction():
+            status = await con.execute(
+                f"UPDATE games SET {sets} WHERE id = ${n + 1} AND version = ${n + 2}",
+                *columns.values(),
+                row.id,
+                expected_version,
+            )
+            if status != "UPDATE 1":
+                raise Conflict("the game moved on")
+            if log:
+                await self._append(con, row.id, log, new.version, now)
+            if results:
+                await self._record(con, new, results, now)
+        return new
+
+    @staticmethod
+    async def _append(
+        con: asyncpg.Connection, game_id: int, log: Sequence[LogEntry], version: int, now: float
+    ) -> None:
+        """Append to the action log in one statement. The game's row is locked by the same
+        transaction, so nobody else appends to this game meanwhile."""
+        await con.execute(
+            "INSERT INTO actions (game_id, seq, seat, user_id, action, version, at) "
+            "SELECT $1, (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = $1) + t.n, "
+            "t.seat, t.user_id, t.action, $5, $6 "
+            "FROM unnest($2::integer[], $3::bigint[], $4::text[]) "
+            "WITH ORDINALITY AS t(seat, user_id, action, n)",
+            game_id,
+            [seat for seat, _, _ in log],
+            [user for _, user, _ in log],
+            [action for _, _, action in log],
+            version,
+            now,
+        )
+
+    async def close_damaged(self, game_id: int) -> None:
+        async with self._connection() as con:
+            await con.execute(
+                "UPDATE games SET status = 'cancelled', deadline_at = NULL, due_at = NULL, "
+                "version = version + 1, shown_version = version + 1, updated_at = $1 "
+                "WHERE id = $2 AND status IN ('lobby', 'active')",
+                self._clock(),
+                game_id,
+            )
+
+    async def set_messages(
+        self, game_id: int, shown_version: int, step_key: str | None = None, **ids: int | None
+    ) -> None:
+        columns: dict[str, object] = {f"{name}_message_id": value for name, value in ids.items()}
+        if step_key is not None:
+            columns["step_key"] = step_key
+        unknown = set(columns) - set(rows.MESSAGE_COLUMNS)
+        if unknown:
+            raise ValueError(f"no such message column: {sorted(unknown)}")
+        sets = "".join(f"{name} = ${i}, " for i, name in enumerate(columns, 1))
+        n = len(columns)
+        async with self._connection() as con:
+            await con.execute(
+                f"UPDATE games SET {sets}shown_version = GREATEST(shown_version, ${n + 1}) "
+                f"WHERE id = ${n + 2}",
+                *columns.values(),
+                shown_version,
+                game_id,
+            )
+
+    async def unshown(self, since: float, shards: Shards | None = None) -> list[GameRow]:
+        on_shards, params = _on_shards(shards, 2)
+        return await self._select(
+            "WHERE shown_version < version AND (status IN ('lobby', 'active') "
+            f"OR updated_at >= $1){on_shards} ORDER BY id",
+            since,
+            *params,
+        )
+
+    async def claim_due(
+        self,
+        now: float,
+        owner: str,
+        lease_seconds: float,
+        shards: Shards | None = None,
+        limit: int = 50,
+    ) -> list[GameRow]:
+        # SKIP LOCKED: a game another process is claiming (or saving) right now is left to it
+        # rather than waited for; the lease keeps it from being claimed again until it ends.
+        on_shards, params = _on_shards(shards, 5)
+        async with self._connection() as con:
+            found = await con.fetch(
+                "UPDATE games SET claimed_by = $1, claimed_until = $2 WHERE id IN ("
+                "SELECT id FROM games WHERE status = 'active' AND due_at <= $3 "
+                f"AND (claimed_until IS NULL OR claimed_until <= $3){on_shards} "
+                "ORDER BY due_at LIMIT $4 FOR UPDATE SKIP LOCKED) "
+                f"RETURNING {rows.SELECT}",
+                owner,
+                now + lease_seconds,
+                now,
+                limit,
+                *params,
+            )
+        claimed = rows.parse_all(found)
+        claimed.sort(key=lambda row: row.due_at or 0.0)  # RETURNING keeps no order
+        return claimed
+
+    async def actions(self, game_id: int) -> list[LoggedAction]:
+        async with self._connection() as con:
+            found = await con.fetch(
+                "SELECT seq, seat, user_id, action, version, at FROM actions "
+                "WHERE game_id = $1 ORDER BY seq",
+                game_id,
+            )
+        return [LoggedAction(*r) for r in found]
+
+    async def _select(self, where: str, *params: Any) -> list[GameRow]:
+        async with self._connection() as con:
+            found = await con.fetch(f"SELECT {rows.SELECT} FROM games {where}", *params)
+        return rows.parse_all(found)
+
+    async def guild_locale(self, guild_id: int) -> str | None:
+        async with self._connection() as con:
+            found = await con.fetchval(
+                "SELECT locale FROM guild_settings WHERE guild_id = $1", guild_id
+            )
+        return str(found) if found else None
+
+    async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
+        async with self._connection() as con, con.transaction():
+            await con.execute(
+                "INSERT INTO guild_settings (guild_id, locale) VALUES ($1, $2) "
+                "ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
+                guild_id,
+                locale,
+            )
+            if locale is not None:
+                await con.execute(
+                    "UPDATE games SET locale = $1 WHERE guild_id = $2 "
+                    "AND status IN ('lobby', 'active')",
+                    locale,
+                    guild_id,
+                )
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        """Raw access for tests and maintenance scripts (``$1`` placeholders)."""
+        async with self._connection() as con:
+            await con.execute(sql, *params)
+
+    # --- results, challenges and leaderboards ------------------------------------------------
+
+    async def meta(self, key: str, default: str) -> str:
+        """A stored value, set to `default` the first time it is asked for."""
+        async with self._connection() as con:
+            await con.execute(
+                "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+                key,
+                default,
+            )
+            return str(await con.fetchval("SELECT value FROM meta WHERE key = $1", key))
+
+    async def attempted(self, game: str, day: str, user_id: int) -> bool:
+        async with self._connection() as con:
+            found = await con.fetchval(
+                "SELECT 1 FROM results WHERE game = $1 AND challenge_day = $2 AND user_id = $3",
+                game,
+                day,
+                user_id,
+            )
+        return found is not None
+
+    @staticmethod
+    async def _record(
+        con: asyncpg.Connection, row: GameRow, results: Sequence[ResultEntry], now: float
+    ) -> None:
+        """Inside a transaction: each human seat's result, completing a claimed attempt."""
+        for r in results:
+            status = await con.execute(
+                "UPDATE results SET score = $1, title = $2, won = $3, assisted = $4, "
+                "finished_at = $5 WHERE game_id = $6 AND user_id = $7 AND finished_at IS NULL",
+                r.score,
+                r.title,
+                r.won,
+                r.assisted,
+                now,
+                row.id,
+                r.user_id,
+            )
+            if status == "UPDATE 0":
+                await con.execute(
+                    "INSERT INTO results (game_id, game, user_id, guild_id, kind, score, title, "
+                    "won, assisted, started_at, finished_at) "
+                    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) "
+                    "ON CONFLICT DO NOTHING",
+                    row.id,
+                    row.game,
+                    r.user_id,
+                    row.guild_id,
+                    row.kind,
+                    r.score,
+                    r.title,
+                    r.won,
+                    r.assisted,
+                    row.created_at,
+                    now,
+                )
+
+    async def record_results(self, row: GameRow, results: Sequence[ResultEntry]) -> None:
+        async with self._connection() as con, con.transaction():
+            await self._record(con, row, results, self._clock())
+
+    async def unrecorded(self) -> list[GameRow]:
+        return await self._select(rows.UNRECORDED)
+
+    async def leaderboard(
+        self,
+        game: str,
+        first_day: str | None,
+        last_day: str,
+        guild_id: int | None,
+        limit: int = 10,
+    ) -> list[BoardEntry]:
+        """Best challenge score per player between two days (inclusive); ties go to whoever
+        finished first. Assisted scores never count. `guild_id` limits it to one server."""
+        where = ["game = $1", "finished_at IS NOT NULL", "NOT assisted", "challenge_day <= $2"]
+        params: list[Any] = [game, last_day]
+        if first_day is not None:
+            params.append(first_day)
+            where.append(f"challenge_day >= ${len(params)}")
+        if guild_id is not None:
+            params.append(guild_id)
+            where.append(f"guild_id = ${len(params)}")
+        params.append(limit)
+        # DISTINCT ON keeps each player's first row in the inner order: their best score,
+        # and of equal scores the earliest finish.
+        sql = (
+            "SELECT user_id, score, title, finished_at FROM ("
+            "SELECT DISTINCT ON (user_id) user_id, score, title, finished_at "
+            f"FROM results WHERE {' AND '.join(where)} "
+            "ORDER BY user_id, score DESC, finished_at ASC) best "
+            f"ORDER BY score DESC, finished_at ASC LIMIT ${len(params)}"
+        )
+        async with self._connection() as con:
+            found = await con.fetch(sql, *params)
+        return [BoardEntry(int(r[0]), int(r[1]), r[2], float(r[3])) for r in found]
+
+    async def user_stats(self, user_id: int) -> list[GameStats]:
+        async with self._connection() as con:
+            found = await con.fetch(
+                f"SELECT {', '.join(rows.STATS_COLUMNS)} FROM results "
+                "WHERE user_id = $1 AND finished_at IS NOT NULL ORDER BY finished_at DESC",
+                user_id,
+            )
+        return rows.user_stats([dict(r) for r in found])
+
+
+def _on_shards(shards: Shards | None, first: int) -> tuple[str, tuple[Any, ...]]:
+    """A WHERE clause limiting games to these shards (none for every shard); its parameters
+    are numbered from `first`."""
+    if shards is None or shards.all:
+        return "", ()
+    clause = f" AND COALESCE((guild_id >> 22) % ${first}, 0) = ANY(${first + 1}::bigint[])"
+    return clause, (shards.count, list(shards.ids))
+
+
+def _line(exc: BaseException) -> str:
+    """An error as one line (asyncpg's can span several)."""
+    return " ".join(str(exc).split()) or type(exc).__name__

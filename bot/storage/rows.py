@@ -1,0 +1,118 @@
+"""What both adapters share: the columns of a game row, how a `GameRow` becomes column values
+and back, and how a player's results add up to stats. Only the SQL differs between them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.storage.models import CorruptGame, GameRow, GameStats
+
+COLUMNS = (
+    "id",
+    "game",
+    "guild_id",
+    "channel_id",
+    "parent_id",
+    "host_id",
+    "status",
+    "seats",
+    "options",
+    "game_options",
+    "seed",
+    "state",
+    "version",
+    "lobby_message_id",
+    "board_message_id",
+    "step_message_id",
+    "shown_version",
+    "step_key",
+    "recent",
+    "locale",
+    "deadline_at",
+    "reminded",
+    "created_at",
+    "updated_at",
+)
+SELECT = ", ".join(COLUMNS)
+JSON_COLUMNS = ("seats", "options", "game_options", "recent")
+MESSAGE_COLUMNS = (
+    "lobby_message_id",
+    "board_message_id",
+    "step_message_id",
+    "shown_version",
+    "step_key",
+)
+"""Written only by `set_messages`: a save from a row loaded earlier must not undo them."""
+SAVED_COLUMNS = tuple(c for c in COLUMNS if c != "id" and c not in MESSAGE_COLUMNS)
+"""What `save` writes (besides `due_at`, which follows from them, and the claim it ends)."""
+
+
+def values(row: GameRow, columns: Sequence[str] = COLUMNS) -> dict[str, Any]:
+    """The row's column values, JSON columns as Python data (each adapter encodes them)."""
+    data = row.model_dump()
+    return {name: data[name] for name in columns}
+
+
+def parse(record: Sequence[Any]) -> GameRow:
+    """A stored row (in `COLUMNS` order) as a `GameRow`; CorruptGame if it cannot be read.
+    JSON columns arrive as text (SQLite) or already decoded (PostgreSQL's jsonb)."""
+    data = dict(zip(COLUMNS, record, strict=True))
+    try:
+        for name in JSON_COLUMNS:
+            if isinstance(data[name], str | bytes):
+                data[name] = json.loads(data[name])
+        data["reminded"] = bool(data["reminded"])
+        return GameRow.model_validate(data)
+    except (ValueError, TypeError, ValidationError) as exc:
+        game_id = data.get("id")
+        raise CorruptGame(f"game {game_id} has a damaged row: {exc}", game_id) from exc
+
+
+def parse_all(found: Sequence[Sequence[Any]]) -> list[GameRow]:
+    """Every readable row: one damaged row must not stop the others."""
+    out = []
+    for record in found:
+        try:
+            out.append(parse(record))
+        except CorruptGame:
+            continue
+    return out
+
+
+def user_stats(rows: Sequence[Mapping[str, Any]]) -> list[GameStats]:
+    """One entry per game, from a player's finished results (``game``, ``kind``, ``score``,
+    ``title``, ``won``, ``challenge_day``), newest first."""
+    out = []
+    for game in sorted({str(r["game"]) for r in rows}):
+        mine = [r for r in rows if r["game"] == game]
+        solo = [int(r["score"]) for r in mine if r["kind"] in ("solo", "challenge")]
+        titles: dict[str, int] = {}
+        for r in mine:
+            if r["title"]:
+                titles[r["title"]] = titles.get(r["title"], 0) + 1
+        out.append(
+            GameStats(
+                game=game,
+                games=len(mine),
+                wins=sum(1 for r in mine if r["kind"] == "multi" and r["won"]),
+                best_solo=max(solo) if solo else None,
+                mean_solo=round(sum(solo) / len(solo), 1) if solo else None,
+                titles=titles,
+                challenge_days=sorted(
+                    {str(r["challenge_day"]) for r in mine if r["challenge_day"]}, reverse=True
+                ),
+            )
+        )
+    return out
+
+
+STATS_COLUMNS = ("game", "kind", "score", "title", "won", "challenge_day")
+UNRECORDED = (
+    "WHERE status = 'over' AND NOT EXISTS (SELECT 1 FROM results r "
+    "WHERE r.game_id = games.id AND r.finished_at IS NOT NULL) ORDER BY id"
+)
+"""Finished games without a recorded result (the same SQL in both dialects)."""

@@ -1,0 +1,133 @@
+"""Fortune cards (RULES §9): played on your own turn, any number, each for its power until the
+end of the turn. Card text beats rule text.
+
+An action names the card by its kind and, where the power needs one, a target:
+``fortune fair_wind pirate`` · ``fortune bribe white`` · ``fortune pirates_lair k2``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.black_fleet import powers
+from engine.black_fleet.decks import draw
+from engine.black_fleet.house import FortuneCard, House
+from engine.black_fleet.movement import MUTINY, destinations, occupied
+from engine.black_fleet.state import BlackFleetState, Stage
+from engine.black_fleet.view import Table
+from engine.core.actions import Action
+from engine.core.events import Event
+
+BEFORE_CARD = ("navigators_chart",)
+"""Powers played before the movement card; all others after it (Ruling §9.1)."""
+STACKING = ("full_sail", "broadside", "favourable_market", "treasure_map")
+"""Powers whose amounts add up when two are played in one turn."""
+
+
+def kinds_in_hand(house: House, hand: list[str] | tuple[str, ...]) -> list[FortuneCard]:
+    """One card of each kind in a hand, in the order of the deck's kinds."""
+    seen: dict[str, FortuneCard] = {}
+    for cid in hand:
+        card = house.fortune[cid]
+        seen.setdefault(card.key, card)
+    order = {c.key: i for i, c in enumerate(house.fortune.values())}
+    return sorted(seen.values(), key=lambda c: order[c.key])
+
+
+def targets(house: House, table: Table, card: FortuneCard, stage: Stage) -> list[tuple[str, ...]]:
+    """The ways `card` can be played now ([] if it can't): each a tuple of arguments."""
+    if (card.power in BEFORE_CARD) != (stage == "card"):
+        return []
+    turn = table.turn
+    seat = turn.seat
+    me = table.captains[seat]
+    others = [(s, c) for s, c in enumerate(table.captains) if s != seat]
+    power = card.power
+    if power == "fair_wind":
+        ships = ["merchant"] if me.merchant is not None else []
+        return [(s,) for s in [*ships, "pirate"] if not turn.ship(s).closed]
+    if power == "pirates_lair":
+        if turn.ship("pirate").moved or turn.ship("pirate").closed:
+            return []
+        taken = occupied(table)
+        return [(lair.lower(),) for lair in house.map.lairs if lair not in taken]
+    if power == "bribe":
+        return [(c.colour,) for _, c in others if c.doubloons > 0]
+    if power == "mutiny":
+        return [
+            (c.colour,)
+            for s, c in others
+            if c.pirate is not None and destinations(house, table, f"{MUTINY}{s}", card.amount)
+        ]
+    if power == "second_patrol":
+        return [] if powers.effect(turn, "second_patrol") else [()]
+    if power == "navigators_chart":
+        return [()] if table.turn.card is None else []
+    return [()]
+
+
+def fortune_actions(
+    house: House, table: Table, hand: list[str] | tuple[str, ...], stage: Stage
+) -> list[Action]:
+    out: list[Action] = []
+    for card in kinds_in_hand(house, hand):
+        out += [Action("fortune", (card.key, *t)) for t in targets(house, table, card, stage)]
+    return out
+
+
+def play(house: House, state: BlackFleetState, action: Action, events: list[Event]) -> Stage:
+    """Play the fortune card an action names; returns the stage the turn goes on with."""
+    turn = state.turn
+    seat = turn.seat
+    me = state.captains[seat]
+    key, args = action.args[0], action.args[1:]
+    cid = next(c for c in me.fortune if house.fortune[c].key == key)
+    card = house.fortune[cid]
+    me.fortune.remove(cid)
+    state.fortune_discard.append(cid)
+    turn.played.append(cid)
+    target = args[0] if args else None
+    events.append(Event("fortune", seat, {"card": cid, "kind": key, "target": target}))
+    power, amount = card.power, card.amount
+    if power in STACKING:
+        turn.effects[power] = powers.effect(turn, power) + amount
+    elif power in ("hit_and_run", "smugglers_passage", "second_patrol"):
+        turn.effects[power] = 1
+    elif power in ("black_market", "plunder"):
+        turn.effects[power] = max(amount, powers.effect(turn, power))
+    elif power == "fair_wind" and target is not None:
+        turn.boost[target] = turn.boost.get(target, 0) + amount
+    elif power == "lucky_find":
+        me.doubloons += amount
+        events.append(Event("gain", seat, {"source": key, "gain": amount}))
+    elif power == "bribe":
+        victim = _seat_of(state, target)
+        taken = min(amount, state.captains[victim].doubloons)
+        state.captains[victim].doubloons -= taken
+        me.doubloons += taken
+        events.append(Event("bribe", seat, {"victim": victim, "gain": taken}))
+    elif power == "pirates_lair" and target is not None:
+        if turn.last is not None and turn.last != "pirate":
+            turn.ships[turn.last] = replace(turn.ship(turn.last), closed=True)
+        turn.last = "pirate"
+        events.append(Event("lair", seat, {"from": me.pirate, "to": target.upper()}))
+        me.pirate = target.upper()
+    elif power == "mutiny":
+        victim = _seat_of(state, target)
+        ship = f"{MUTINY}{victim}"
+        turn.boost[ship] = turn.boost.get(ship, 0) + amount
+        turn.course = ship
+        turn.mutiny = victim
+        return "course"
+    elif power == "navigators_chart":
+        drawn = draw(state, "movement", amount, events)
+        me.movement += drawn
+        events.append(Event("draw", seat, {"deck": "movement", "count": len(drawn)}))
+        events.append(Event("drew", seat, {"deck": "movement", "cards": drawn}, frozenset({seat})))
+        turn.chart = len(drawn)
+        return "chart" if drawn else "card"
+    return state.stage
+
+
+def _seat_of(state: BlackFleetState, colour: str | None) -> int:
+    return next(s for s, c in enumerate(state.captains) if c.colour == colour)

@@ -1,0 +1,457 @@
+"""The greedy `heuristic` player: AI seats, timeouts, simulations. It decides from its seat's
+view only (hands of others and the deck are not in it), with the rules' own movement code.
+
+It values where each ship stands: a merchant by the sale it is heading for, less the pirates
+that could reach it; a pirate by the merchant it can raid or the beach it can reach with its
+treasure, less the navy ships that could sink it; a navy ship by the enemy pirates it can
+reach and by staying away from its own pirate. Then it takes the best action, moves the ship
+that gains most, and ends the turn when no move helps. (The `random` player is the core's.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.black_fleet import powers, shipactions
+from engine.black_fleet.house import House, MovementCard
+from engine.black_fleet.movement import (
+    MUTINY,
+    controlled_navies,
+    destinations,
+    occupied,
+    played_card,
+    position,
+    remaining,
+)
+from engine.black_fleet.seamap import NAVIES
+from engine.black_fleet.view import BlackFleetView, CaptainView
+from engine.core.actions import Action
+
+MERCHANT_STRIDE = 3.0
+"""Spaces a merchant covers in a typical turn: turns a distance into turns to wait."""
+WAIT = 0.8
+"""What a doubloon one turn later is worth now."""
+DEVELOPMENT_VALUE = {
+    "trade_monopoly": 6.0,
+    "full_sail": 5.0,
+    "patron": 4.5,
+    "quartermaster": 4.0,
+    "deckhands": 3.5,
+    "shallow_draft": 3.0,
+    "swift_pirate": 3.0,
+    "navigator": 2.5,
+    "trade_contacts": 2.5,
+    "treasure_hunter": 2.5,
+    "plunderer": 2.0,
+    "deep_hold": 2.0,
+    "pirate_code": 2.0,
+    "armed_merchant": 2.0,
+    "letter_of_marque": 2.0,
+    "bounty_hunter": 1.5,
+    "insurance": 1.5,
+    "seer": 1.5,
+    "pirate_hideout": 1.5,
+    "escort": 1.5,
+    "admiralty_friend": 1.0,
+    "admirals_favour": 1.0,
+    "master_gunner": 1.0,
+    "lookout": 0.5,
+}
+FORTUNE_VALUE = {
+    "lucky_find": 3.0,
+    "bribe": 3.0,
+    "plunder": 2.0,
+    "favourable_market": 2.0,
+    "treasure_map": 2.0,
+    "fair_wind": 1.5,
+    "full_sail": 1.5,
+    "mutiny": 1.2,
+    "hit_and_run": 1.0,
+    "black_market": 1.0,
+    "second_patrol": 1.0,
+    "broadside": 0.5,
+    "smugglers_passage": 0.5,
+    "pirates_lair": 0.5,
+    "navigators_chart": 0.3,
+}
+
+
+def heuristic_action(
+    house: House, view: BlackFleetView, seat: int, legal: Sequence[Action]
+) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    plan = Planner(house, view, seat)
+    choice = plan.choose(list(legal))
+    return choice if choice in legal else legal[0]
+
+
+class Planner:
+    def __init__(self, house: House, view: BlackFleetView, seat: int) -> None:
+        self.house = house
+        self.sea = house.map
+        self.view = view
+        self.seat = seat
+        self.me: CaptainView = view.captains[seat]
+        self.taken = occupied(view)
+        self._markets: dict[tuple[str, ...], list[tuple[int, list[str]]]] = {}
+        others = [c for s, c in enumerate(view.captains) if s != seat]
+        self.raiders = [c.pirate for c in others if c.pirate is not None and not c.loot]
+        """Enemy pirates that could raid our merchant."""
+        self.prey = [
+            (c.merchant, 0.3 if c.doubloons >= self.me.doubloons else 0.0)
+            for c in others
+            if c.merchant is not None and c.cargo
+        ]
+        """Enemy merchants with cargo, and a little more for those ahead of us."""
+        self.enemy_pirates = [
+            (c.pirate, len(c.loot), powers.has(house, c, "letter_of_marque"))
+            for c in others
+            if c.pirate is not None
+        ]
+        self.protected = powers.has(house, self.me, "letter_of_marque")
+
+    def choose(self, legal: list[Action]) -> Action:
+        stage = self.view.stage
+        if stage in ("setup", "dock"):
+            return max(legal, key=lambda a: self.dock_value(a.args[0].upper()))
+        if stage == "card":
+            plays = [a for a in legal if a.verb == "play"]
+            return max(plays, key=lambda a: self.card_value(self.house.movement[a.args[0]]))
+        if stage == "helm":
+            return self.helm(legal)
+        if stage == "course":
+            return self.course(legal)
+        if stage == "chart":
+            return min(legal, key=lambda a: self.card_value(self.house.movement[a.args[0]]))
+        if stage == "discard":
+            return min(legal, key=lambda a: FORTUNE_VALUE.get(self._power(a.args[0]), 1.0))
+        if stage == "buy":
+            return self.purchase(legal)
+        return legal[0]
+
+    # --- where ships stand ------------------------------------------------------------------
+
+    def markets(self, cargo: Sequence[str]) -> list[tuple[int, list[str]]]:
+        """Where a cargo sells: for each port that buys it, its price and its docks."""
+        key = tuple(cargo)
+        if key not in self._markets:
+            out: list[tuple[int, list[str]]] = []
+            if cargo:
+                for port in self.sea.ports:
+                    p = shipactions.price(self.house, self.view, port, cargo[0])
+                    if p is not None:
+                        out.append((p * len(cargo), list(port.docks)))
+            self._markets[key] = out
+        return self._markets[key]
+
+    def fences(self, loot: Sequence[str]) -> list[tuple[str, int]]:
+        """Pirate Code: docks where the pirate could sell its treasure, and for how much."""
+        if not powers.has(self.house, self.me, "pirate_code"):
+            return []
+        out = []
+        for port in self.sea.ports:
+            worth = sum(port.buys.get(cube, 0) for cube in loot)
+            if worth:
+                out += [(dock, worth) for dock in port.docks]
+        return out
+
+    def merchant_value(self, space: str, cargo: Sequence[str]) -> float:
+        """The sale a merchant here is heading for, discounted by the turns to get there,
+        less the enemy pirates close enough to raid it."""
+        value = 0.0
+        for worth, docks in self.markets(cargo):
+            free = [d for d in docks if d == space or d not in self.taken]
+            if free:
+                d = self.sea.nearest(space, free)
+                value = max(value, worth * WAIT ** (d / MERCHANT_STRIDE))
+        for pirate in self.raiders:
+            d = self.sea.distance(pirate, space)
+            if d <= 2:
+                value -= 1.6
+            elif d <= 5:
+                value -= 0.8
+        return value
+
+    def pirate_value(self, space: str, loot: Sequence[str]) -> float:
+        """A pirate's prospects here: treasure to bury or a merchant to raid, less the navy
+        ships close enough to sink it."""
+        value = 0.0
+        distance = self.sea.distance
+        if loot:
+            for beach, worth in self.sea.beaches.items():
+                if beach != space and beach in self.taken:
+                    continue
+                d = distance(space, beach)
+                value = max(value, 2.0 + worth * len(loot) * WAIT ** (d / 3.0))
+            for dock, worth in self.fences(loot):
+                if dock == space or dock not in self.taken:
+                    d = distance(space, dock)
+                    value = max(value, 2.0 + worth * WAIT ** (d / 3.0))
+        else:
+            for merchant, lead in self.prey:
+                d = max(0, distance(space, merchant) - 1)
+                value = max(value, (2.0 + lead) * WAIT ** (d / 3.0))
+        if not self.protected:
+            for navy in self.view.navy.values():
+                d = distance(navy, space)
+                if d <= 1:
+                    value -= 1.5 + len(loot) * 2.0
+                elif d <= 4:
+                    value -= 0.6 + len(loot) * 1.0
+        return value
+
+    def navy_value(self, space: str) -> float:
+        """A navy ship near enemy pirates helps; near our own pirate it hurts (every player
+        commands the navy in turn)."""
+        value = 0.0
+        if self.me.pirate is not None:
+            d = self.sea.distance(space, self.me.pirate)
+            if d <= 4:
+                value -= 1.0 if d > 1 else 2.0
+        for pirate, loot, _ in self.enemy_pirates:
+            if self.sea.distance(space, pirate) <= 4:
+                value += 0.4 + 0.3 * loot
+        return value
+
+    def ship_value(self, ship: str, space: str | None) -> float:
+        me = self.me
+        if space is None:
+            return 0.0
+        if ship == "merchant":
+            return self.merchant_value(space, me.cargo)
+        if ship == "pirate":
+            return self.pirate_value(space, me.loot)
+        return self.navy_value(space)
+
+    def action_bonus(self, ship: str, space: str) -> float:
+        """What the ship could do on arriving at `space`, if it may still act."""
+        view, house, me = self.view, self.house, self.me
+        adjacent = self.sea.adjacent
+        if ship == "merchant":
+            port = self.sea.port_of_dock.get(space)
+            if port is None or not me.cargo:
+                return 0.0
+            if not shipactions.can_act(house, view, "merchant", "trade"):
+                return 0.0
+            p = shipactions.price(house, view, port, me.cargo[0])
+            if p is None:
+                return 0.0
+            # Selling here earns now and starts the next cargo's journey.
+            return p * len(me.cargo) * 0.3 + 1.5
+        if ship == "pirate":
+            if me.loot and space in self.sea.beaches:
+                return 1.0 if shipactions.can_act(house, view, "pirate", "bury") else 0.0
+            if me.loot and any(space == dock for dock, _ in self.fences(me.loot)):
+                return 1.0 if shipactions.can_act(house, view, "pirate", "sell") else 0.0
+            room = len(me.loot) < powers.pirate_hold(house, me)
+            if room and any(adjacent(space, m) for m, _ in self.prey):
+                return 2.5 if shipactions.can_act(house, view, "pirate", "raid") else 0.0
+            return 0.0
+        if ship in NAVIES and any(
+            adjacent(space, p) and not marque for p, _, marque in self.enemy_pirates
+        ):
+            return 2.5 if shipactions.can_act(house, view, ship, "sink") else 0.0
+        return 0.0
+
+    def best_move(self, ship: str, budget: int | None = None) -> tuple[float, str | None]:
+        """The gain of the best destination for `ship`, and that destination."""
+        here = position(self.view, self.seat, ship)
+        now = self.ship_value(ship, here)
+        best, where = 0.0, None
+        for dest in destinations(self.house, self.view, ship, budget):
+            gain = self.ship_value(ship, dest) + self.action_bonus(ship, dest) - now
+            if gain > best + 1e-9:
+                best, where = gain, dest
+        return best, where
+
+    # --- decisions ----------------------------------------------------------------------------
+
+    def dock_value(self, dock: str) -> float:
+        port = self.sea.port_of_dock[dock]
+        value = self.merchant_value(dock, [port.goods] * 3)
+        for s, c in enumerate(self.view.captains):
+            if c.pirate is not None and self.sea.distance(c.pirate, dock) <= 4:
+                value -= 1.0
+            # A port another merchant sails from means the same routes and busy docks.
+            if s != self.seat and c.merchant in port.docks:
+                value -= 1.5
+        return value
+
+    def card_value(self, card: MovementCard) -> float:
+        me = self.me
+        extra = powers.total(self.house, me, "full_sail")
+        value = 0.0
+        if me.merchant is not None:
+            budget = card.merchant + powers.total(self.house, me, "deckhands") + extra
+            value += self.best_move("merchant", budget)[0]
+        budget = card.pirate + powers.total(self.house, me, "swift_pirate") + extra
+        value += self.best_move("pirate", budget)[0]
+        value += 0.5 * self.best_move(card.navy, card.navy_moves + extra)[0]
+        value += {"draw_2": 0.8, "draw_1": 0.4, "discard_1": -0.2}[card.bottom]
+        return value
+
+    def helm(self, legal: list[Action]) -> Action:
+        has = set(legal)
+        for key in ("lucky_find",):
+            if Action("fortune", (key,)) in has:
+                return Action("fortune", (key,))
+        bribes = [a for a in legal if a.verb == "fortune" and a.args[0] == "bribe"]
+        if bribes:
+            return max(bribes, key=lambda a: self._captain(a.args[1]).doubloons)
+        sinks = [a for a in legal if a.verb == "attack" and a.args[0] != "pirate"]
+        if sinks:
+            return max(sinks, key=lambda a: self._victim_worth(a.args[1].upper()))
+        raids = [a for a in legal if a.verb == "attack" and a.args[0] == "pirate"]
+        if raids:
+            if Action("fortune", ("plunder",)) in has:
+                return Action("fortune", ("plunder",))
+            if Action("fortune", ("hit_and_run",)) in has and self._beach_near():
+                return Action("fortune", ("hit_and_run",))
+            return max(raids, key=lambda a: self._merchant_owner(a.args[1].upper()).doubloons)
+        if Action("bury") in has:
+            if Action("fortune", ("treasure_map",)) in has:
+                return Action("fortune", ("treasure_map",))
+            return Action("bury")
+        if Action("sell") in has:
+            return Action("sell")
+        if Action("trade") in has and self._trade_now():
+            if Action("fortune", ("favourable_market",)) in has:
+                return Action("fortune", ("favourable_market",))
+            return Action("trade")
+        card = self._boost(has)
+        if card is not None:
+            return card
+        ships = [a for a in legal if a.verb == "ship"]
+        best, choice = 0.25, None
+        for a in ships:
+            gain, _ = self.best_move(a.args[0])
+            if a.args[0] in NAVIES:
+                gain *= 0.8
+            if gain > best:
+                best, choice = gain, a
+        if choice is not None:
+            return choice
+        return Action("end") if Action("end") in has else legal[-1]
+
+    def course(self, legal: list[Action]) -> Action:
+        ship = self.view.turn.course or ""
+        moves = [a for a in legal if a.verb == "to"]
+        if not moves:
+            return legal[-1]
+        if ship.startswith(MUTINY):
+            return max(moves, key=lambda a: self._away_from_me(a.args[0].upper()))
+        _, dest = self.best_move(ship)
+        if dest is not None and Action("to", (dest.lower(),)) in legal:
+            return Action("to", (dest.lower(),))
+        return Action("back") if Action("back") in legal else moves[0]
+
+    def purchase(self, legal: list[Action]) -> Action:
+        buys = [a for a in legal if a.verb == "buy"]
+        if not buys:
+            return legal[-1]
+        if Action("buy", ("victory",)) in legal:
+            return Action("buy", ("victory",))
+
+        def worth(a: Action) -> float:
+            card = self.house.development[a.args[0]]
+            return DEVELOPMENT_VALUE.get(card.power, 1.0) + card.price / 10
+
+        return max(buys, key=worth)
+
+    # --- helpers ------------------------------------------------------------------------------
+
+    def _boost(self, has: set[Action]) -> Action | None:
+        """Play a fortune card that helps a move or a threat now."""
+        for ship in ("merchant", "pirate"):
+            act = Action("fortune", ("fair_wind", ship))
+            if act in has and Action("ship", (ship,)) in has:
+                base, _ = self.best_move(ship)
+                budget = self._remaining(ship) + 2
+                more, _ = self.best_move(ship, budget)
+                if more > base + 0.8:
+                    return act
+        if Action("fortune", ("full_sail",)) in has and self._moves_left() >= 2:
+            return Action("fortune", ("full_sail",))
+        for a in has:
+            if a.verb == "fortune" and a.args[0] == "mutiny":
+                pirate = self._captain(a.args[1]).pirate
+                if pirate and self.me.merchant and self.sea.distance(pirate, self.me.merchant) <= 3:
+                    return a
+        if Action("fortune", ("second_patrol",)) in has and self._patrol_helps():
+            return Action("fortune", ("second_patrol",))
+        return None
+
+    def _remaining(self, ship: str) -> int:
+        return remaining(self.house, self.view, ship)
+
+    def _moves_left(self) -> int:
+        turn = self.view.turn
+        ships = ["merchant", "pirate", *controlled_navies(self.house, self.view)]
+        return sum(1 for s in ships if not turn.ship(s).moved and not turn.ship(s).closed)
+
+    def _patrol_helps(self) -> bool:
+        card = played_card(self.house, self.view)
+        if card is None:
+            return False
+        other = next(n for n in NAVIES if n != card.navy)
+        navy = self.view.navy[other]
+        for s, c in enumerate(self.view.captains):
+            if (
+                s != self.seat
+                and c.pirate
+                and self.sea.distance(navy, c.pirate) - 1 <= card.navy_moves
+            ):
+                return True
+        return False
+
+    def _trade_now(self) -> bool:
+        """Sell here unless a better-paying port is within this turn's reach."""
+        sale = shipactions.sale(self.house, self.view)
+        if sale is None:
+            return False
+        if not self.me.cargo:
+            return True
+        here = sale.gain
+        for dest in destinations(self.house, self.view, "merchant"):
+            port = self.sea.port_of_dock.get(dest)
+            if port is None:
+                continue
+            p = shipactions.price(self.house, self.view, port, self.me.cargo[0])
+            if p is not None and p * len(self.me.cargo) > here + 1:
+                return False
+        return True
+
+    def _beach_near(self) -> bool:
+        if self.me.pirate is None:
+            return False
+        return self.sea.nearest(self.me.pirate, self.sea.beaches) <= self._remaining("pirate") + 1
+
+    def _victim_worth(self, space: str) -> float:
+        for c in self.view.captains:
+            if c.pirate == space:
+                threat = (
+                    1.0
+                    if self.me.merchant and self.sea.distance(space, self.me.merchant) <= 5
+                    else 0.0
+                )
+                return len(c.loot) * 3 + c.doubloons / 10 + threat
+        return 0.0
+
+    def _merchant_owner(self, space: str) -> CaptainView:
+        return next(c for c in self.view.captains if c.merchant == space)
+
+    def _captain(self, colour: str) -> CaptainView:
+        return next(c for c in self.view.captains if c.colour == colour)
+
+    def _away_from_me(self, space: str) -> float:
+        value = 0.0
+        if self.me.merchant:
+            value += self.sea.distance(space, self.me.merchant)
+        for navy in self.view.navy.values():
+            value -= 0.5 * self.sea.distance(space, navy)
+        return value
+
+    def _power(self, key: str) -> str:
+        card = self.house.fortune_kind(key)
+        return card.power if card is not None else key

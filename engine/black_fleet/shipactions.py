@@ -1,0 +1,324 @@
+"""The one action each ship may make in a turn (RULES §7): the merchant trades, the pirate
+raids a merchant or buries its treasure, a navy ship sinks a pirate; development and fortune
+powers add a few more. An action may come before, during or after the ship's move.
+
+Actions: ``trade`` · ``sell`` · ``bury`` · ``attack <ship> <space>`` (the attacking ship and
+the space of the ship it attacks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.black_fleet import powers
+from engine.black_fleet.decks import draw
+from engine.black_fleet.house import House
+from engine.black_fleet.movement import controlled_navies
+from engine.black_fleet.seamap import NAVIES, Port
+from engine.black_fleet.state import BlackFleetState
+from engine.black_fleet.view import Table
+from engine.core.actions import Action
+from engine.core.events import Event
+
+
+@dataclass(frozen=True)
+class Sale:
+    """What a trade would do now: cubes sold, doubloons gained, cubes loaded."""
+
+    port: str
+    sold: tuple[str, ...]
+    gain: int
+    loads: str
+    load: int
+
+
+def price(house: House, table: Table, port: Port, goods: str) -> int | None:
+    """What `port` pays the seat at turn for one cube of `goods` (None: it won't buy)."""
+    if goods == port.goods:
+        return None  # Ruling §7.1: a port never takes back its own goods.
+    if goods in port.buys:
+        return port.buys[goods]
+    me = table.captains[table.turn.seat]
+    black = powers.effect(table.turn, "black_market")
+    contacts = powers.at_least(house, me, "trade_contacts", 0)
+    return max(black, contacts) or None
+
+
+def sale(house: House, table: Table) -> Sale | None:
+    """The trade the merchant of the seat at turn could make where it is, if any."""
+    me = table.captains[table.turn.seat]
+    if me.merchant is None or me.merchant not in house.map.port_of_dock:
+        return None
+    port = house.map.port_of_dock[me.merchant]
+    prices = [price(house, table, port, cube) for cube in me.cargo]
+    stock = table.supply.get(port.goods, 0)
+    if not me.cargo:
+        # Ruling §7.1: an empty merchant (a port had run dry) loads without selling.
+        return Sale(port.code, (), 0, port.goods, min(3, stock)) if stock else None
+    if any(p is None for p in prices):
+        return None
+    n = len(me.cargo)
+    per_cube = powers.effect(table.turn, "favourable_market") + powers.total(
+        house, me, "trade_monopoly"
+    )
+    gain = sum(p or 0 for p in prices) + per_cube * n
+    if n == 3:
+        gain += powers.total(house, me, "quartermaster")
+    return Sale(port.code, tuple(me.cargo), gain, port.goods, min(3, stock))
+
+
+def can_act(house: House, table: Table, ship: str, kind: str) -> bool:
+    """Whether `ship` may still make an action of `kind` this turn (RULES §7, one each,
+    unless a card says otherwise)."""
+    turn = table.turn
+    acts = turn.ship(ship).acts
+    me = table.captains[turn.seat]
+    if ship in NAVIES:
+        allowed = powers.at_least(house, me, "master_gunner", 1)
+        return len(acts) < allowed or powers.effect(turn, "broadside") > 0
+    if not acts:
+        return True
+    attack_and_bury = powers.effect(turn, "hit_and_run") or powers.has(house, me, "plunderer")
+    return ship == "pirate" and kind == "bury" and acts == ("raid",) and bool(attack_and_bury)
+
+
+def escorted(house: House, table: Table, seat: int) -> bool:
+    """Escort: this seat's merchant cannot be raided while next to a navy ship."""
+    c = table.captains[seat]
+    if c.merchant is None or not powers.has(house, c, "escort"):
+        return False
+    return any(house.map.adjacent(c.merchant, n) for n in table.navy.values())
+
+
+def raid_targets(house: House, table: Table) -> list[str]:
+    """Spaces of enemy merchants the pirate of the seat at turn can raid now."""
+    seat = table.turn.seat
+    me = table.captains[seat]
+    if me.pirate is None or len(me.loot) >= powers.pirate_hold(house, me):
+        return []
+    if not can_act(house, table, "pirate", "raid"):
+        return []
+    return [
+        c.merchant
+        for s, c in enumerate(table.captains)
+        if s != seat
+        and c.merchant is not None
+        and c.cargo
+        and house.map.adjacent(me.pirate, c.merchant)
+        and not escorted(house, table, s)
+    ]
+
+
+def sink_targets(house: House, table: Table, ship: str) -> list[str]:
+    """Spaces of enemy pirates `ship` (a navy ship, or an Armed Merchant) can sink now."""
+    seat = table.turn.seat
+    me = table.captains[seat]
+    if ship == "merchant":
+        if me.merchant is None or not powers.has(house, me, "armed_merchant"):
+            return []
+        here: str | None = me.merchant
+    else:
+        here = table.navy.get(ship)
+    if here is None or not can_act(house, table, ship, "sink"):
+        return []
+    return [
+        c.pirate
+        for s, c in enumerate(table.captains)
+        if s != seat
+        and c.pirate is not None
+        and house.map.adjacent(here, c.pirate)
+        and not (ship in NAVIES and powers.has(house, c, "letter_of_marque"))
+    ]
+
+
+def bury_value(house: House, table: Table) -> int | None:
+    """What burying the pirate's treasure here would pay now (None: it can't)."""
+    me = table.captains[table.turn.seat]
+    if me.pirate is None or not me.loot or me.pirate not in house.map.beaches:
+        return None
+    if not can_act(house, table, "pirate", "bury"):
+        return None
+    each = house.map.beaches[me.pirate]
+    return (
+        each * len(me.loot)
+        + powers.effect(table.turn, "treasure_map")
+        + powers.total(house, me, "treasure_hunter")
+    )
+
+
+def pirate_sale(house: House, table: Table) -> tuple[tuple[str, ...], int] | None:
+    """Pirate Code: the treasure the pirate could sell at this dock, and for how much."""
+    me = table.captains[table.turn.seat]
+    if me.pirate is None or not me.loot or not powers.has(house, me, "pirate_code"):
+        return None
+    port = house.map.port_of_dock.get(me.pirate)
+    if port is None or not can_act(house, table, "pirate", "sell"):
+        return None
+    sold = tuple(cube for cube in me.loot if cube in port.buys)
+    if not sold:
+        return None
+    monopoly = powers.total(house, me, "trade_monopoly")
+    gain = sum(port.buys[c] + monopoly for c in sold)
+    return sold, gain
+
+
+def ship_actions(house: House, table: Table) -> list[Action]:
+    """Every ship action open to the seat at turn right now."""
+    out: list[Action] = []
+    if sale(house, table) is not None and can_act(house, table, "merchant", "trade"):
+        out.append(Action("trade"))
+    out += [
+        Action("attack", ("merchant", s.lower())) for s in sink_targets(house, table, "merchant")
+    ]
+    out += [Action("attack", ("pirate", s.lower())) for s in raid_targets(house, table)]
+    if bury_value(house, table) is not None:
+        out.append(Action("bury"))
+    if pirate_sale(house, table) is not None:
+        out.append(Action("sell"))
+    for navy in NAVIES:
+        if navy in controlled_navies(house, table):
+            out += [Action("attack", (navy, s.lower())) for s in sink_targets(house, table, navy)]
+    return out
+
+
+def _done(house: House, state: BlackFleetState, ship: str, kind: str) -> None:
+    turn = state.turn
+    done = turn.ship(ship)
+    me = state.captains[turn.seat]
+    if ship in NAVIES:
+        if len(done.acts) >= powers.at_least(house, me, "master_gunner", 1):
+            turn.effects["broadside"] = powers.effect(turn, "broadside") - 1
+        if powers.has(house, me, "admiralty_friend"):
+            turn.navy_choice = turn.navy_choice or ship
+    turn.ships[ship] = replace(done, acts=(*done.acts, kind))
+
+
+def trade(house: House, state: BlackFleetState, events: list[Event]) -> None:
+    deal = sale(house, state)
+    assert deal is not None
+    seat = state.turn.seat
+    me = state.captains[seat]
+    for cube in me.cargo:
+        state.supply[cube] += 1
+    port = house.map.port_of_dock[me.merchant or ""]
+    state.supply[port.goods] -= deal.load
+    me.cargo = [port.goods] * deal.load
+    me.doubloons += deal.gain
+    _done(house, state, "merchant", "trade")
+    events.append(
+        Event(
+            "trade",
+            seat,
+            {
+                "space": me.merchant,
+                "port": port.code,
+                "sold": list(deal.sold),
+                "gain": deal.gain,
+                "loaded": port.goods,
+                "load": deal.load,
+            },
+        )
+    )
+
+
+def raid(house: House, state: BlackFleetState, space: str, events: list[Event]) -> None:
+    """RULES §7.2: take one cube from an adjacent enemy merchant; an emptied one sinks."""
+    seat = state.turn.seat
+    me = state.captains[seat]
+    victim = next(s for s, c in enumerate(state.captains) if c.merchant == space)
+    other = state.captains[victim]
+    cube = other.cargo.pop()
+    me.loot.append(cube)
+    gain = powers.effect(state.turn, "plunder") or powers.RAID_REWARD
+    me.doubloons += gain
+    sunk = not other.cargo
+    if sunk:
+        other.merchant = None
+    insured = powers.total(house, other, "insurance")
+    if insured:
+        insured += powers.bonus(house, other, "insurance") if sunk else 0
+        other.doubloons += insured
+    _done(house, state, "pirate", "raid")
+    events.append(
+        Event(
+            "raid",
+            seat,
+            {
+                "space": space,
+                "victim": victim,
+                "cube": cube,
+                "gain": gain,
+                "sunk": sunk,
+                "insured": insured,
+            },
+        )
+    )
+
+
+def sink(house: House, state: BlackFleetState, ship: str, space: str, events: list[Event]) -> None:
+    """RULES §7.4: sink an adjacent enemy pirate; its treasure goes home."""
+    seat = state.turn.seat
+    me = state.captains[seat]
+    victim = next(s for s, c in enumerate(state.captains) if c.pirate == space)
+    other = state.captains[victim]
+    lost = list(other.loot)
+    for cube in lost:
+        state.supply[cube] += 1
+    other.loot = []
+    other.pirate = None
+    if ship == "merchant":
+        gain = powers.total(house, me, "armed_merchant")
+    else:
+        gain = powers.SINK_REWARD + powers.total(house, me, "bounty_hunter")
+    me.doubloons += gain
+    _done(house, state, ship, "sink")
+    events.append(
+        Event(
+            "sink",
+            seat,
+            {"ship": ship, "space": space, "victim": victim, "lost": lost, "gain": gain},
+        )
+    )
+    favour = powers.total(house, me, "admirals_favour")
+    if favour:
+        drawn = draw(state, "fortune", favour, events)
+        me.fortune += drawn
+        events.append(Event("draw", seat, {"deck": "fortune", "count": len(drawn)}))
+        events.append(Event("drew", seat, {"deck": "fortune", "cards": drawn}, frozenset({seat})))
+
+
+def bury(house: House, state: BlackFleetState, events: list[Event]) -> None:
+    """RULES §7.3: bury the pirate's treasure on the beach it is on."""
+    gain = bury_value(house, state)
+    assert gain is not None
+    seat = state.turn.seat
+    me = state.captains[seat]
+    space = me.pirate or ""
+    cubes = list(me.loot)
+    for cube in cubes:
+        state.supply[cube] += 1
+    me.loot = []
+    me.doubloons += gain
+    state.buried[space] = state.buried.get(space, 0) + len(cubes)
+    _done(house, state, "pirate", "bury")
+    events.append(Event("bury", seat, {"space": space, "cubes": cubes, "gain": gain}))
+
+
+def sell(house: House, state: BlackFleetState, events: list[Event]) -> None:
+    """Pirate Code: the pirate sells its treasure at the dock it is on."""
+    deal = pirate_sale(house, state)
+    assert deal is not None
+    sold, gain = deal
+    seat = state.turn.seat
+    me = state.captains[seat]
+    for cube in sold:
+        me.loot.remove(cube)
+        state.supply[cube] += 1
+    me.doubloons += gain
+    port = house.map.port_of_dock[me.pirate or ""]
+    _done(house, state, "pirate", "sell")
+    events.append(
+        Event(
+            "sell", seat, {"space": me.pirate, "port": port.code, "cubes": list(sold), "gain": gain}
+        )
+    )

@@ -1,0 +1,190 @@
+"""What a seat may know (RULES §12): the whole map and every played card, its own hands and
+development cards; of the others only how many cards they hold and the development cards they
+have turned face up. Never the deck order, the box or the seed.
+
+The rules' helpers read a `Table`: the full state and a view both are one, so an AI seat plans
+with the same code the rules check with, on what it may know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from engine.black_fleet.house import House
+from engine.black_fleet.state import BlackFleetState, Options, Stage, Turn
+from engine.core.chance import shuffle
+
+
+class CaptainLike(Protocol):
+    @property
+    def colour(self) -> str: ...
+    @property
+    def doubloons(self) -> int: ...
+    @property
+    def merchant(self) -> str | None: ...
+    @property
+    def cargo(self) -> Sequence[str]: ...
+    @property
+    def pirate(self) -> str | None: ...
+    @property
+    def loot(self) -> Sequence[str]: ...
+    @property
+    def bought(self) -> Sequence[str]: ...
+    @property
+    def victory(self) -> bool: ...
+
+
+class Table(Protocol):
+    """The public table, as the full state and every view show it."""
+
+    @property
+    def captains(self) -> Sequence[CaptainLike]: ...
+    @property
+    def navy(self) -> Mapping[str, str]: ...
+    @property
+    def supply(self) -> Mapping[str, int]: ...
+    @property
+    def turn(self) -> Turn: ...
+    @property
+    def stage(self) -> Stage: ...
+    @property
+    def options(self) -> Options: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def final_round(self) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class CaptainView:
+    colour: str
+    doubloons: int
+    merchant: str | None
+    cargo: tuple[str, ...]
+    pirate: str | None
+    loot: tuple[str, ...]
+    bought: tuple[str, ...]
+    victory: bool
+    movement_cards: int
+    fortune_cards: int
+    development: tuple[str | None, ...]
+    """One entry per price tier, cheapest first: the card if the reader may know it (its
+    own, or turned face up), else None."""
+    movement: tuple[str, ...] = ()
+    """The reader's own movement cards; empty for the others."""
+    fortune: tuple[str, ...] = ()
+    """The reader's own fortune cards; empty for the others."""
+
+
+@dataclass(frozen=True)
+class BlackFleetView:
+    """One seat's knowledge of the game (`reader` None: the public table). A copy: changing
+    it changes nothing in the game."""
+
+    reader: int | None
+    options: Options
+    captains: tuple[CaptainView, ...]
+    start: int
+    navy: dict[str, str]
+    supply: dict[str, int]
+    buried: dict[str, int]
+    movement_deck: int
+    movement_discard: tuple[str, ...]
+    fortune_deck: int
+    fortune_discard: tuple[str, ...]
+    round: int
+    turns: int
+    stage: Stage
+    turn: Turn
+    final_round: bool
+    ended: str | None
+
+    @property
+    def seats(self) -> int:
+        return len(self.captains)
+
+
+def view_of(state: BlackFleetState, reader: int | None) -> BlackFleetView:
+    captains = []
+    for seat, c in enumerate(state.captains):
+        mine = seat == reader
+        captains.append(
+            CaptainView(
+                colour=c.colour,
+                doubloons=c.doubloons,
+                merchant=c.merchant,
+                cargo=tuple(c.cargo),
+                pirate=c.pirate,
+                loot=tuple(c.loot),
+                bought=tuple(c.bought),
+                victory=c.victory,
+                movement_cards=len(c.movement),
+                fortune_cards=len(c.fortune),
+                development=tuple(
+                    card if mine or card in c.bought else None for card in c.development
+                ),
+                movement=tuple(c.movement) if mine else (),
+                fortune=tuple(c.fortune) if mine else (),
+            )
+        )
+    return BlackFleetView(
+        reader=reader,
+        options=state.options,
+        captains=tuple(captains),
+        start=state.start,
+        navy=dict(state.navy),
+        supply=dict(state.supply),
+        buried=dict(state.buried),
+        movement_deck=len(state.movement_deck),
+        movement_discard=tuple(state.movement_discard),
+        fortune_deck=len(state.fortune_deck),
+        fortune_discard=tuple(state.fortune_discard),
+        round=state.round,
+        turns=state.turns,
+        stage=state.stage,
+        turn=state.turn.clone(),
+        final_round=state.final_round,
+        ended=state.ended,
+    )
+
+
+def redeal(house: House, state: BlackFleetState, reader: int | None, seed: str) -> BlackFleetState:
+    """A state `reader` cannot tell apart from `state`: the other hands and the deck order,
+    the other seats' face-down development cards and the box, and the seed, drawn again."""
+    new = state.clone()
+    new.seed = seed
+    others = [c for s, c in enumerate(new.captains) if s != reader]
+
+    movement = shuffle(
+        seed, "redeal:movement", new.movement_deck + [m for c in others for m in c.movement]
+    )
+    fortune = shuffle(
+        seed, "redeal:fortune", new.fortune_deck + [f for c in others for f in c.fortune]
+    )
+    for c in others:
+        c.movement = [movement.pop() for _ in c.movement]
+        c.fortune = [fortune.pop() for _ in c.fortune]
+    new.movement_deck = movement
+    new.fortune_deck = fortune
+
+    box: list[str] = []
+    for price in house.tiers:
+        hidden = [k for k in new.box if house.development[k].price == price]
+        slots: list[tuple[int, int]] = []
+        for seat, c in enumerate(new.captains):
+            if seat == reader:
+                continue
+            for i, key in enumerate(c.development):
+                if house.development[key].price == price and key not in c.bought:
+                    hidden.append(key)
+                    slots.append((seat, i))
+        mixed = shuffle(seed, f"redeal:development:{price}", hidden)
+        for seat, i in slots:
+            new.captains[seat].development[i] = mixed.pop()
+        box += mixed
+    new.box = box
+    return new

@@ -1,0 +1,5 @@
+"""Mare Balticum (rules in RULES.md, the map and components as data in maps/)."""
+
+from engine.mare_balticum.rules import MareBalticum
+
+__all__ = ["MareBalticum"]

@@ -1,0 +1,93 @@
+"""The text forms of Mare Balticum's actions, declared once: each verb, its arguments' shapes,
+and the decision it answers. Shape only; legality is the rules' business. Spaces are their
+map codes in lower case (``bba``), tokens their kind (``salmon``, ``amber``).
+
+| text | answers | meaning |
+|---|---|---|
+| ``port kob`` | start | put the starting boat on that port (RULES §2.5) |
+| ``fish bba salmon`` | turn | take that token from a space where you have a boat (§5) |
+| ``unload kob`` | turn | unload at that port (§6); with optional rule 1 it may ask on |
+| ``sail bba`` | turn | sail the boat on BBA; then ``to egb`` or ``back`` (§4.1) |
+| ``launch ore`` | turn | the first sail: the first boat to ORE, then ``place …`` (§4.3) |
+| ``overboard cod`` | turn | throw a fish from the cargo overboard, free (§5.4) |
+| ``contract`` | turn | look through the contracts; then ``take c3`` or ``back`` (§12) |
+| ``open salmon 2`` · ``done`` | unload | open a demand on round space 2; unload (§11) |
+| ``play x3 salmon`` · ``play safe`` | company | a company token, face down (§8) |
+| ``discard cargo cod`` · ``discard warehouse amber`` | safe | pay for the safe (§8.4) |
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from engine.core.actions import Action, ActionSyntaxError
+
+Answers = Literal["start", "turn", "sail", "launch", "unload", "contract", "company", "safe"]
+
+_CODE = re.compile(r"^[a-z][a-z0-9]{1,3}$")
+_KIND = re.compile(r"^[a-z][a-z0-9_]{0,15}$")
+_TOKEN = re.compile(r"^(x\d|safe)$")
+_DIGIT = re.compile(r"^[1-9]$")
+
+
+def _code(a: str) -> bool:
+    return bool(_CODE.match(a))
+
+
+def _kind(a: str) -> bool:
+    return bool(_KIND.match(a))
+
+
+@dataclass(frozen=True)
+class Verb:
+    answers: tuple[Answers, ...]
+    args: tuple[Callable[[str], bool], ...] = ()
+    optional: int = 0
+    """How many of the last arguments may be left out."""
+
+
+VERBS: dict[str, Verb] = {
+    "port": Verb(("start",), (_code,)),
+    "fish": Verb(("turn",), (_code, _kind)),
+    "unload": Verb(("turn",), (_code,)),
+    "sail": Verb(("turn",), (_code,)),
+    "launch": Verb(("turn",), (_code,)),
+    "overboard": Verb(("turn",), (_kind,)),
+    "contract": Verb(("turn",)),
+    "to": Verb(("sail",), (_code,)),
+    "place": Verb(("launch",), (_code,)),
+    "back": Verb(("sail", "unload", "contract")),
+    "open": Verb(("unload",), (_kind, lambda a: bool(_DIGIT.match(a)))),
+    "done": Verb(("unload",)),
+    "take": Verb(("contract",), (_kind,)),
+    "play": Verb(("company",), (lambda a: bool(_TOKEN.match(a)), _kind), optional=1),
+    "discard": Verb(("safe",), (lambda a: a in ("cargo", "warehouse"), _kind)),
+}
+
+
+def parse_action(text: str) -> Action:
+    """Parse and check the shape of an action text.
+
+    >>> parse_action("fish BBA salmon").args
+    ('bba', 'salmon')
+    """
+    action = Action.parse(text)
+    check_shape(action)
+    return action
+
+
+def check_shape(action: Action) -> None:
+    text = action.text
+    verb = VERBS.get(action.verb)
+    if verb is None:
+        known = ", ".join(sorted(VERBS))
+        raise ActionSyntaxError(text, f"unknown verb {action.verb!r} (known: {known})")
+    most = len(verb.args)
+    if not most - verb.optional <= len(action.args) <= most:
+        raise ActionSyntaxError(text, f"{action.verb!r} takes {most} argument(s)")
+    for arg, accepts in zip(action.args, verb.args, strict=False):
+        if not accepts(arg):
+            raise ActionSyntaxError(text, f"{arg!r} is not something {action.verb!r} can take")

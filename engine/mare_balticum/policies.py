@@ -1,0 +1,209 @@
+"""The greedy `heuristic` player: it serves default actions (a timeout, an absent player), AI
+seats, simulations and benchmarks. It decides from a seat's view only: to look one action
+ahead it fills in what the view hides with made-up values (others' multipliers, the bag's
+order), which its estimate of its own position never reads. (The `random` player is the
+core's `random_policy`.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from engine.core.actions import Action
+from engine.mare_balticum.board import AMBER, SAFE, Board
+from engine.mare_balticum.estimate import (
+    expected_multipliers,
+    holdings,
+    token_values,
+    value,
+)
+from engine.mare_balticum.state import MareState, Player
+from engine.mare_balticum.views import MareView
+
+if TYPE_CHECKING:
+    from engine.mare_balticum.rules import MareBalticum
+
+SAFE_COST_LIMIT = 0.6
+SWAP_COST = 2.0
+"""What trading a held contract for another costs beyond the action it takes."""
+CROWD = 1.2
+"""What each boat already on a port takes off its worth as a start (they fish the same sea)."""
+"""Play the safe early only when the two tokens it costs are worth about nothing."""
+
+
+def heuristic_action(
+    game: MareBalticum, view: MareView, seat: int, legal: Sequence[Action]
+) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    if legal[0].verb == "play":
+        return _company(view, legal)
+    if legal[0].verb == "discard":
+        return _discard(view, legal)
+    if legal[0].verb == "port":
+        return _start_port(view, legal)
+    state = assume_state(view)
+    best, best_value = legal[0], float("-inf")
+    for action in legal:
+        if action.verb == "back":
+            continue  # going back and forth would never end a turn
+        v = _outcome(game, state, seat, action)
+        if v > best_value:
+            best, best_value = action, v
+    return best
+
+
+def _outcome(game: MareBalticum, state: MareState, seat: int, action: Action) -> float:
+    """The estimated value after `action`, looking through a half-made action (which boat →
+    where to) and a free one (overboard → the fish it makes room for)."""
+    asks = game.asks(state, seat)
+    assert asks is not None
+    after, _ = game.play(state, seat, action, asks)
+    board = game.board_for(after)
+    if action.verb == "overboard":
+        fish = [a for a in game.legal_actions(after, seat) if a.verb == "fish"]
+        return max((_outcome(game, after, seat, a) for a in fish), default=float("-inf"))
+    if after.sub is not None and after.seat == seat and after.phase == "turn":
+        nexts = [a for a in game.legal_actions(after, seat) if a.verb != "back"]
+        return max((_outcome(game, after, seat, a) for a in nexts), default=float("-inf"))
+    score = value(board, after, seat)
+    if action.verb == "take" and state.players[seat].contract:
+        score -= SWAP_COST  # the progress on the old card goes, and so did an action
+    return score
+
+
+def _company(view: MareView, legal: Sequence[Action]) -> Action:
+    """RULES §8: keep the safe for last unless two worthless tokens can pay for it now; place
+    multipliers in the order of what is held, the surest placement first."""
+    me = view.me()
+    assert me is not None
+    board = view.board
+    player = _player_of(view)
+    sea = dict(view.tokens)
+    m = expected_multipliers(board, player, sea)
+    safe = [a for a in legal if a.args[0] == SAFE]
+    multipliers = [a for a in legal if a.args[0] != SAFE]
+    if safe and not multipliers:
+        return safe[0]
+    if safe:
+        values = sorted(token_values(board, player, m))
+        if sum(values[: board.safe_discard]) <= SAFE_COST_LIMIT:
+            return safe[0]
+    h = holdings(board, player, sea)
+    bag = dict(view.bag)
+    for s in h:
+        # On equal holdings, the species the bag still holds most of (never list order).
+        h[s] += 0.001 * bag.get(s, 0)
+    free = sorted((s for s in board.species if s not in player.market), key=lambda s: -h[s])
+    tokens = sorted({int(a.args[0][1:]) for a in multipliers}, reverse=True)
+    best, best_margin = multipliers[0], float("-inf")
+    for rank, species in enumerate(free[: len(tokens)]):
+        action = Action("play", (f"x{tokens[rank]}", species))
+        if action not in multipliers:
+            continue
+        above = h[free[rank - 1]] - h[species] if rank else float("inf")
+        below = h[species] - h[free[rank + 1]] if rank + 1 < len(free) else float("inf")
+        # Surest first; on a tie, the lowest token (it does the least harm if wrong).
+        margin = min(above, below) - 0.01 * tokens[rank]
+        if margin > best_margin:
+            best, best_margin = action, margin
+    return best
+
+
+def _start_port(view: MareView, legal: Sequence[Action]) -> Action:
+    """RULES §2.5: a port with tokens next door and demands for several species, where few
+    boats already wait to fish the same spaces."""
+    board = view.board
+    sea = dict(view.tokens)
+
+    def worth(a: Action) -> float:
+        port = a.args[0].upper()
+        tokens = [k for n in board.neighbours[port] for k in sea.get(n, ())]
+        crowd = sum(port in p.boats for p in view.players)
+        wanted = len({k for k in dict(view.demands)[port] if k})
+        return len(tokens) + 0.3 * tokens.count(AMBER) + 0.5 * wanted - CROWD * crowd
+
+    return max(legal, key=worth)
+
+
+def _discard(view: MareView, legal: Sequence[Action]) -> Action:
+    """RULES §8.4: throw away what is worth least."""
+    board = view.board
+    player = _player_of(view)
+    m = expected_multipliers(board, player, dict(view.tokens))
+
+    def worth(a: Action) -> float:
+        place, kind = a.args
+        base = 1.0 if kind == AMBER else m[kind]
+        return base * (0.6 if place == "cargo" else 1.0)
+
+    return min(legal, key=worth)
+
+
+def _player_of(view: MareView) -> Player:
+    me = view.me()
+    assert me is not None
+    return Player(
+        boats=list(me.boats),
+        reserve=me.reserve,
+        cargo=list(me.cargo),
+        warehouse=dict(me.warehouse),
+        market={s: v or 0 for s, v in me.market},
+        hand=list(me.hand or ()),
+        safe=me.safe,
+        owes=me.owes or me.chosen,
+        choice=me.choice or "",
+        discards=me.discards,
+        contract=me.contract or "",
+    )
+
+
+def assume_state(view: MareView) -> MareState:
+    """A full state agreeing with `view`; what it hides is filled with made-up values."""
+    board = view.board
+    players = []
+    for s, pv in enumerate(view.players):
+        if s == view.seat:
+            players.append(_player_of(view))
+            continue
+        players.append(
+            Player(
+                boats=list(pv.boats),
+                reserve=pv.reserve,
+                cargo=list(pv.cargo),
+                warehouse=dict(pv.warehouse),
+                market={sp: 0 for sp, _ in pv.market},
+                safe=pv.safe,
+                discards=pv.discards,
+            )
+        )
+    return MareState(
+        seed="",
+        options=view.options,
+        phase=view.phase,
+        round=view.round,
+        turn=view.turn,
+        start_seat=view.start_seat,
+        seat=view.active,
+        actions=view.actions,
+        sub=view.sub,
+        tokens={s: list(t) for s, t in view.tokens},
+        bag=sorted(k for k, n in view.bag for _ in range(n)),
+        clocks=view.clocks,
+        final_round=view.final_round,
+        demands={p: list(d) for p, d in view.demands},
+        demand_stock=dict(view.demand_stock),
+        deck=list(view.deck) if view.deck is not None else _unknown_deck(board, view),
+        reveal=list(view.reveal),
+        players=players,
+    )
+
+
+def _unknown_deck(board: Board, view: MareView) -> list[str]:
+    """Every card the reader does not hold, as if it might be in the deck."""
+    me = view.me()
+    own = me.contract if me else None
+    if not view.deck_size:
+        return []
+    return [c.id for c in board.contracts if c.id != own]

@@ -1,0 +1,238 @@
+"""Mare Balticum as a rules object (RULES.md). Stateless: every method takes the state it works
+on. The flow is a small machine over `phase`: setup (starting boats), turn (the active
+player's three actions), company (a clock is out: every player chooses a company token at
+once), safe (players who played the safe throw tokens away), over."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from engine.core.actions import Action, ActionSyntaxError
+from engine.core.errors import EngineError, IllegalAction
+from engine.core.events import Event
+from engine.core.game import GameResult, Policy, random_policy
+from engine.mare_balticum.actions import VERBS, Answers, parse_action
+from engine.mare_balticum.board import Board, builtin_map
+from engine.mare_balticum.flow import (
+    choose_company,
+    company_actions,
+    discard,
+    discard_actions,
+    end_action,
+    new_state,
+    place_start_boat,
+)
+from engine.mare_balticum.refusals import why_not
+from engine.mare_balticum.scoring import result as score_result
+from engine.mare_balticum.state import SCHEMA_VERSION, STATE, MareState, Options
+from engine.mare_balticum.turn import do_turn_action, turn_actions
+from engine.mare_balticum.views import MareView, make_view, redeal
+from engine.mare_balticum.work import Work
+
+
+class MareBalticum:
+    """The rules of Mare Balticum."""
+
+    id = "mare-balticum"
+    name = "Mare Balticum"
+    min_seats = 3
+    max_seats = 5
+    options = Options
+
+    def __init__(self, board: Board | None = None) -> None:
+        """`board`: play on this map whatever the options say (a server's own map file)."""
+        self._board = board
+        from engine.mare_balticum.policies import heuristic_action
+
+        def heuristic(
+            view: MareView, seat: int, legal: Sequence[Action], rng: random.Random
+        ) -> Action:
+            return heuristic_action(self, view, seat, legal)
+
+        self.policies: Mapping[str, Policy[MareView]] = {
+            "random": random_policy,
+            "heuristic": heuristic,
+        }
+
+    def board_for(self, state: MareState) -> Board:
+        return self._board or builtin_map(state.options.map)
+
+    # --- setting up -------------------------------------------------------------------------
+
+    def start(
+        self, seats: int, seed: str, options: BaseModel | Mapping[str, Any] | None = None
+    ) -> tuple[MareState, list[Event]]:
+        """A new game and the events of its setup (RULES §2)."""
+        if not self.min_seats <= seats <= self.max_seats:
+            raise EngineError(f"Mare Balticum seats 3 to 5 players, not {seats}.")
+        opts = _options(options)
+        board = self._board or builtin_map(opts.map)
+        state, work = new_state(board, seats, seed, opts)
+        return state, work.events
+
+    # --- asking -----------------------------------------------------------------------------
+
+    def to_act(self, state: MareState) -> list[int]:
+        if state.phase in ("setup", "turn"):
+            return [state.seat]
+        if state.phase == "company":
+            return [s for s, p in enumerate(state.players) if p.owes and not p.choice]
+        if state.phase == "safe":
+            return [s for s, p in enumerate(state.players) if p.discards]
+        return []
+
+    def asks(self, state: MareState, seat: int) -> Answers | None:
+        """The decision `seat` owes now, if any."""
+        if seat not in self.to_act(state):
+            return None
+        if state.phase == "setup":
+            return "start"
+        if state.phase == "turn":
+            return state.sub.kind if state.sub else "turn"
+        return "company" if state.phase == "company" else "safe"
+
+    def legal_actions(self, state: MareState, seat: int) -> list[Action]:
+        asks = self.asks(state, seat) if 0 <= seat < len(state.players) else None
+        board = self.board_for(state)
+        if asks is None:
+            return []
+        if asks == "start":
+            return [Action("port", (p.lower(),)) for p in board.ports]
+        if asks == "company":
+            return company_actions(board, state.players[seat])
+        if asks == "safe":
+            return discard_actions(board, state.players[seat])
+        return turn_actions(board, state, seat)
+
+    def is_over(self, state: MareState) -> bool:
+        return state.phase == "over"
+
+    def result(self, state: MareState) -> GameResult:
+        return score_result(self.board_for(state), state)
+
+    def default_action(self, state: MareState, seat: int) -> Action:
+        """What a timeout or an absent player does: the heuristic, from the seat's view."""
+        legal = self.legal_actions(state, seat)
+        return self.policies["heuristic"](self.view(state, seat), seat, legal, random.Random(0))
+
+    # --- what a seat may know ---------------------------------------------------------------
+
+    def view(self, state: MareState, seat: int | None) -> MareView:
+        return make_view(self.board_for(state), state, seat)
+
+    def token(self, state: MareState, seat: int | None) -> str:
+        """A seat's prompt is stale once it has acted again; the public message once the turn
+        or the clock's pause has moved on (``t12c3``: turn 12, three clocks out)."""
+        if seat is None:
+            if state.phase == "setup":
+                return f"s{state.seat}"
+            return f"{state.phase[0]}{state.turn}c{state.clocks}"
+        return str(state.players[seat].acted)
+
+    def step(self, state: MareState) -> Hashable:
+        if state.phase == "setup":
+            return ("setup", state.seat)
+        if state.phase == "turn":
+            return ("turn", state.turn)
+        return (state.phase, state.clocks)
+
+    def redeal(self, state: MareState, seat: int | None, seed: str) -> MareState:
+        return redeal(self.board_for(state), state, seat, seed)
+
+    # --- acting -----------------------------------------------------------------------------
+
+    def parse_action(self, text: str) -> Action:
+        try:
+            return parse_action(text)
+        except ActionSyntaxError as exc:
+            raise IllegalAction(exc.reason, "syntax") from exc
+
+    def apply(
+        self, state: MareState, seat: int, action: Action | str
+    ) -> tuple[MareState, list[Event]]:
+        """Apply one seat's action to a copy of the state. Raises IllegalAction, never mutates."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if state.phase == "over":
+            raise IllegalAction("The game is over; nothing can be played any more.", "over")
+        if not 0 <= seat < len(state.players):
+            raise IllegalAction(f"There is no seat {seat + 1} at this table.", "no_seat")
+        asks = self.asks(state, seat)
+        if asks is None:
+            raise IllegalAction(
+                "You have nothing to decide right now; wait for your turn.", "not_your_turn"
+            )
+        board = self.board_for(state)
+        if action not in self.legal_actions(state, seat):
+            raise why_not(board, state, seat, asks, action)
+        return self.play(state, seat, action, asks)
+
+    def play(
+        self, state: MareState, seat: int, action: Action, asks: Answers
+    ) -> tuple[MareState, list[Event]]:
+        """`apply` for an action already known to be legal (the heuristic's look-ahead)."""
+        new = state.clone()
+        w = Work(self.board_for(state), new)
+        if asks == "start":
+            place_start_boat(w, seat, action.args[0].upper())
+        elif asks == "company":
+            choose_company(w, seat, action)
+        elif asks == "safe":
+            discard(w, seat, action)
+        elif do_turn_action(w, seat, action):
+            end_action(w)
+        new.version += 1
+        w.player(seat).acted += 1
+        return new, w.events
+
+    # --- storage ----------------------------------------------------------------------------
+
+    def dump_state(self, state: MareState) -> str:
+        return STATE.dump_json(state, exclude_defaults=True).decode()
+
+    def load_state(self, text: str) -> MareState:
+        """Load a saved state; a corrupt one raises EngineError with a readable reason."""
+        try:
+            state = STATE.validate_json(text)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+            raise EngineError(f"saved game is corrupt: {where}: {first['msg']}") from exc
+        if state.schema_version > SCHEMA_VERSION:
+            raise EngineError(
+                f"saved game has schema {state.schema_version}, newer than this engine's"
+            )
+        _check_loaded(self.board_for(state), state)
+        return state
+
+
+def _options(options: BaseModel | Mapping[str, Any] | None) -> Options:
+    if isinstance(options, Options):
+        return options
+    if isinstance(options, BaseModel):
+        options = options.model_dump()
+    try:
+        return Options.model_validate(options or {})
+    except ValidationError as exc:
+        why = exc.errors()[0]["msg"]
+        raise EngineError(f"bad options for Mare Balticum: {why}") from exc
+
+
+def _check_loaded(board: Board, state: MareState) -> None:
+    """What the schema cannot say: the saved game fits its map."""
+    n = len(state.players)
+    if not 3 <= n <= 5 or not 0 <= state.seat < n or not 0 <= state.start_seat < n:
+        raise EngineError("saved game is corrupt: seats do not fit a 3-5 player game")
+    spaces = set(board.by_code)
+    for p in state.players:
+        if not set(p.boats) <= spaces or len(set(p.boats)) != len(p.boats):
+            raise EngineError("saved game is corrupt: a boat is on no space of the map")
+    if set(state.tokens) != set(board.seas) or set(state.demands) != set(board.ports):
+        raise EngineError("saved game is corrupt: its sea does not match the map")
+
+
+__all__ = ["VERBS", "MareBalticum"]

@@ -1,0 +1,238 @@
+"""A turn's actions (RULES §3–§6, §11, §12, §13.2): what the active player may do, and what it
+does. An action that needs a second choice (which boat, then where) opens a `Sub`; the turn's
+action is spent when the compound action is complete."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from engine.core.actions import Action
+from engine.mare_balticum.board import AMBER, Board
+from engine.mare_balticum.fleet import can_sail, launch_targets, sail_targets
+from engine.mare_balticum.state import MareState, Player, Sub
+from engine.mare_balticum.work import Work
+
+
+def ordered(board: Board, kinds: Iterable[str]) -> list[str]:
+    """The distinct token kinds among `kinds`, species first in map order, amber last."""
+    present = set(kinds)
+    return [k for k in board.kinds if k in present]
+
+
+def in_table_order(board: Board, spaces: Iterable[str]) -> list[str]:
+    present = set(spaces)
+    return [s for s in board.by_code if s in present]
+
+
+# --- what an unload does --------------------------------------------------------------------
+
+
+def unload_plan(
+    board: Board,
+    demands: Mapping[str, Sequence[str]],
+    managed: bool,
+    cargo: Sequence[str],
+    port: str,
+) -> tuple[dict[str, int], dict[str, int]]:
+    """RULES §6, §11.3: the fish an unload at `port` moves to the warehouse, and the fish a −1
+    space throws away (`managed`: optional rule 1 is on), by species. A lone fish of a species
+    demanded on a −1 space stays aboard (Ruling §11.3: unloading it would only throw it
+    away)."""
+    stored: dict[str, int] = {}
+    lost: dict[str, int] = {}
+    symbols = board.by_code[port].demand
+    for slot, species in enumerate(demands[port]):
+        n = cargo.count(species) if species else 0
+        if not n:
+            continue
+        if managed and symbols[slot] == "-1":
+            if n == 1:
+                continue
+            stored[species] = n - 1
+            lost[species] = 1
+        else:
+            stored[species] = n
+    return stored, lost
+
+
+def _plan(board: Board, state: MareState, p: Player, port: str) -> dict[str, int]:
+    """What an unload by `p` at `port` would store."""
+    return unload_plan(board, state.demands, state.options.demand_management, p.cargo, port)[0]
+
+
+def openings(board: Board, state: MareState, p: Player, port: str) -> list[tuple[str, int]]:
+    """RULES §11.2: (species, round space) pairs where this unload may open a demand."""
+    if not state.options.demand_management:
+        return []
+    demands = state.demands[port]
+    symbols = board.by_code[port].demand
+    free = [i for i, s in enumerate(demands) if not s]
+    out = []
+    for species in board.species:
+        n = p.cargo.count(species)
+        if not n or species in demands or state.demand_stock.get(species, 0) <= 0:
+            continue
+        out += [(species, i) for i in free if symbols[i] != "-1" or n >= 2]
+    return out
+
+
+# --- what is legal ----------------------------------------------------------------------------
+
+
+def turn_actions(board: Board, state: MareState, seat: int) -> list[Action]:
+    p = state.players[seat]
+    sub = state.sub
+    if sub is None:
+        return _top_actions(board, state, p)
+    if sub.kind == "sail":
+        targets = sail_targets(board, p.boats, sub.space)
+        return [*(Action("to", (s.lower(),)) for s in targets), Action("back")]
+    if sub.kind == "launch":
+        return [Action("place", (s.lower(),)) for s in launch_targets(board, p.boats)]
+    if sub.kind == "unload":
+        out = [Action("open", (sp, str(i + 1))) for sp, i in openings(board, state, p, sub.space)]
+        if _plan(board, state, p, sub.space):
+            out.append(Action("done"))
+        if sub.done == 0:
+            out.append(Action("back"))
+        return out
+    return [*(Action("take", (c,)) for c in state.deck), Action("back")]
+
+
+def _top_actions(board: Board, state: MareState, p: Player) -> list[Action]:
+    out: list[Action] = []
+    boats = in_table_order(board, p.boats)
+    room = len(p.cargo) < board.cargo_slots
+    for space in boats:
+        for kind in ordered(board, state.tokens.get(space, ())):
+            if kind == AMBER or room:
+                out.append(Action("fish", (space.lower(), kind)))
+    for port in boats:
+        if board.by_code[port].kind == "port" and (
+            _plan(board, state, p, port) or openings(board, state, p, port)
+        ):
+            out.append(Action("unload", (port.lower(),)))
+    if p.reserve:
+        out += [Action("launch", (s.lower(),)) for s in launch_targets(board, p.boats)]
+    else:
+        out += [Action("sail", (b.lower(),)) for b in boats if can_sail(board, p.boats, b)]
+    out += [Action("overboard", (k,)) for k in ordered(board, p.cargo)]
+    if state.options.contracts and state.deck:
+        out.append(Action("contract"))
+    return out
+
+
+# --- what an action does --------------------------------------------------------------------
+
+
+def do_turn_action(w: Work, seat: int, action: Action) -> bool:
+    """Carry out a legal turn action; True when it spent one of the turn's actions."""
+    verb, args = action.verb, action.args
+    state, board = w.state, w.board
+    if verb == "fish":
+        _fish(w, seat, args[0].upper(), args[1])
+        return True
+    if verb == "overboard":
+        w.player(seat).cargo.remove(args[0])
+        w.emit("overboard", seat, kind=args[0])
+        return False
+    if verb == "sail":
+        state.sub = Sub(kind="sail", space=args[0].upper())
+        return False
+    if verb == "to":
+        assert state.sub is not None
+        p = w.player(seat)
+        origin, target = state.sub.space, args[0].upper()
+        p.boats[p.boats.index(origin)] = target
+        w.emit("sail", seat, origin=origin, to=target)
+        return True
+    if verb == "back":
+        state.sub = None
+        return False
+    if verb in ("launch", "place"):
+        p = w.player(seat)
+        p.boats.append(args[0].upper())
+        p.reserve -= 1
+        w.emit("launch", seat, space=args[0].upper(), left=p.reserve)
+        if p.reserve:
+            done = state.sub.done + 1 if state.sub else 1
+            state.sub = Sub(kind="launch", done=done)
+            return False
+        return True
+    if verb == "unload":
+        port = args[0].upper()
+        if openings(board, state, state.players[seat], port):
+            state.sub = Sub(kind="unload", space=port)
+            return False
+        _unload(w, seat, port)
+        return True
+    if verb == "open":
+        assert state.sub is not None
+        port = state.sub.space
+        _open(w, seat, port, args[0], int(args[1]) - 1)
+        if openings(board, state, state.players[seat], port):
+            state.sub = Sub(kind="unload", space=port, done=state.sub.done + 1)
+            return False
+        _unload(w, seat, port)
+        return True
+    if verb == "done":
+        assert state.sub is not None
+        _unload(w, seat, state.sub.space)
+        return True
+    if verb == "contract":
+        state.sub = Sub(kind="contract")
+        return False
+    if verb == "take":
+        _take_contract(w, seat, args[0])
+        return True
+    raise AssertionError(f"not a turn action: {action.text}")
+
+
+def _fish(w: Work, seat: int, space: str, kind: str) -> None:
+    """RULES §5: amber goes face down to the warehouse, a fish into a free cargo slot."""
+    tokens = list(w.state.tokens[space])
+    tokens.remove(kind)
+    w.state.tokens[space] = tokens
+    p = w.player(seat)
+    if kind == AMBER:
+        p.warehouse[kind] = p.warehouse.get(kind, 0) + 1
+    else:
+        p.cargo.append(kind)
+    w.emit("fish", seat, space=space, kind=kind)
+
+
+def _unload(w: Work, seat: int, port: str) -> None:
+    """RULES §6: every demanded fish aboard goes to the warehouse, face down."""
+    state = w.state
+    stored, lost = unload_plan(
+        w.board, state.demands, state.options.demand_management, state.players[seat].cargo, port
+    )
+    p = w.player(seat)
+    for species, n in stored.items():
+        for _ in range(n + lost.get(species, 0)):
+            p.cargo.remove(species)
+        p.warehouse[species] = p.warehouse.get(species, 0) + n
+    w.emit("unload", seat, port=port, stored=stored, lost=lost)
+
+
+def _open(w: Work, seat: int, port: str, species: str, slot: int) -> None:
+    """RULES §11.2: the unloading player puts the species' demand token on a free space."""
+    demands = list(w.state.demands[port])
+    demands[slot] = species
+    w.state.demands[port] = demands
+    w.state.demand_stock[species] -= 1
+    symbol = w.board.by_code[port].demand[slot]
+    w.emit("demand", seat, port=port, slot=slot + 1, species=species, symbol=symbol)
+
+
+def _take_contract(w: Work, seat: int, card: str) -> None:
+    """RULES §12.2: take a card face down; one already held goes back into the deck."""
+    p = w.player(seat)
+    returned = p.contract
+    deck = [c for c in w.state.deck if c != card]
+    if returned:
+        deck.append(returned)
+    w.state.deck = [c.id for c in w.board.contracts if c.id in deck]
+    p.contract = card
+    w.emit("contract", seat, swap=bool(returned))
+    w.tell(seat, "contract_card", card=card, returned=returned)

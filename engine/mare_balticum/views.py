@@ -1,0 +1,193 @@
+"""What a seat may know (RULES §13.4), and states it could not tell apart.
+
+Public: the sea and its tokens, every boat, cargo and warehouse (everything in them went past
+the whole table face up), the demands, the time track, what the bag still holds (but not the
+order it gives them in), which market spaces hold a company token and who has played the
+safe. Secret until the game ends: the value of each face-down multiplier, and which contract a
+player holds. Secret until the reveal: the company token a player has just chosen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.core.chance import roll, shuffle
+from engine.core.events import Event
+from engine.mare_balticum.board import SAFE, Board
+from engine.mare_balticum.flow import company_actions, company_tokens
+from engine.mare_balticum.state import MareState, Options, Phase, Player, Sub
+from engine.mare_balticum.turn import unload_plan
+
+HIDDEN_SEED = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    boats: tuple[str, ...]
+    reserve: int
+    cargo: tuple[str, ...]
+    warehouse: tuple[tuple[str, int], ...]
+    """Tokens by kind, in map order, kinds held only."""
+    market: tuple[tuple[str, int | None], ...]
+    """Species with a company token on their market space: its value, or None face down."""
+    safe: bool
+    company_left: int
+    """Company tokens not revealed yet (a face-down choice counts until the reveal)."""
+    hand: tuple[str, ...] | None
+    """The player's own unplayed tokens; None for anyone else."""
+    owes: bool
+    """Must still choose a company token at this clock."""
+    chosen: bool
+    """Has chosen, face down, at this clock."""
+    choice: str | None
+    """The reader's own face-down choice (``x3:salmon``, ``safe``)."""
+    discards: int
+    has_contract: bool
+    contract: str | None
+    """The reader's own contract (everyone's once the game is over)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MareView:
+    seat: int | None
+    board: Board
+    options: Options
+    phase: Phase
+    round: int
+    turn: int
+    start_seat: int
+    active: int
+    """Whose turn it is (or who puts a starting boat down)."""
+    actions: int
+    sub: Sub | None
+    """The reader's own half-made action."""
+    tokens: tuple[tuple[str, tuple[str, ...]], ...]
+    bag: tuple[tuple[str, int], ...]
+    """What the bag holds by kind (clocks included): public, since every token out of it
+    went on the sea face up."""
+    clocks: int
+    final_round: int
+    demands: tuple[tuple[str, tuple[str, ...]], ...]
+    demand_stock: tuple[tuple[str, int], ...]
+    deck_size: int
+    deck: tuple[str, ...] | None
+    """The contract cards, only while the reader is looking through them to take one."""
+    log: tuple[Event, ...]
+    reveal: tuple[str, ...]
+    players: tuple[PlayerView, ...]
+    over: bool
+
+    def me(self) -> PlayerView | None:
+        return self.players[self.seat] if self.seat is not None else None
+
+    def space_tokens(self, space: str) -> tuple[str, ...]:
+        return dict(self.tokens).get(space, ())
+
+
+def unload_preview(view: MareView, seat: int, port: str) -> tuple[dict[str, int], dict[str, int]]:
+    """What an unload by `seat` at `port` would store and lose (RULES §6, §11.3)."""
+    demands = dict(view.demands)
+    cargo = view.players[seat].cargo
+    return unload_plan(view.board, demands, view.options.demand_management, cargo, port)
+
+
+def make_view(board: Board, state: MareState, seat: int | None) -> MareView:
+    over = state.phase == "over"
+    mine = seat is not None and 0 <= seat < len(state.players)
+    reader = seat if mine else None
+    deck = None
+    if reader is not None and state.seat == reader and state.sub and state.sub.kind == "contract":
+        deck = tuple(state.deck)
+    return MareView(
+        seat=reader,
+        board=board,
+        options=state.options,
+        phase=state.phase,
+        round=state.round,
+        turn=state.turn,
+        start_seat=state.start_seat,
+        active=state.seat,
+        actions=state.actions,
+        sub=state.sub if reader is not None and state.seat == reader else None,
+        tokens=tuple((s, tuple(t)) for s, t in state.tokens.items()),
+        bag=tuple((k, state.bag.count(k)) for k in dict.fromkeys(state.bag)),
+        clocks=state.clocks,
+        final_round=state.final_round,
+        demands=tuple((p, tuple(d)) for p, d in state.demands.items()),
+        demand_stock=tuple(state.demand_stock.items()),
+        deck_size=len(state.deck),
+        deck=deck,
+        log=tuple(Event.from_json(e) for e in state.log),
+        reveal=tuple(state.reveal),
+        players=tuple(
+            _player_view(board, p, own=s == reader, over=over) for s, p in enumerate(state.players)
+        ),
+        over=over,
+    )
+
+
+def _player_view(board: Board, p: Player, *, own: bool, over: bool) -> PlayerView:
+    open_ = own or over
+    return PlayerView(
+        boats=tuple(p.boats),
+        reserve=p.reserve,
+        cargo=tuple(p.cargo),
+        warehouse=tuple((k, p.warehouse[k]) for k in board.kinds if p.warehouse.get(k)),
+        market=tuple((s, p.market[s] if open_ else None) for s in board.species if s in p.market),
+        safe=p.safe,
+        company_left=len(p.hand) + bool(p.choice),
+        hand=tuple(p.hand) if own else None,
+        owes=p.owes and not p.choice,
+        chosen=bool(p.choice),
+        choice=p.choice if own else None,
+        discards=p.discards,
+        has_contract=bool(p.contract),
+        contract=(p.contract or None) if open_ else None,
+    )
+
+
+def redeal(board: Board, state: MareState, seat: int | None, seed: str) -> MareState:
+    """A state `seat` cannot tell apart from `state`: the seed (so the bag's order), the
+    values under other players' face-down multipliers, their unrevealed choices and the
+    contracts they hold are drawn again."""
+    new = state.clone()
+    new.seed = seed
+    if state.phase == "over":
+        return new
+    for other in range(len(state.players)):
+        if other != seat:
+            new.players[other] = _redeal_company(board, state.players[other], seed, other)
+    _redeal_contracts(board, new, seat, seed)
+    return new
+
+
+def _redeal_company(board: Board, p: Player, seed: str, seat: int) -> Player:
+    """Other values under the same occupied market spaces; another choice as legal."""
+    q = p.clone()
+    all_tokens = company_tokens(board)
+    multipliers = shuffle(seed, f"redeal:{seat}", [t for t in all_tokens if t != SAFE])
+    q.market = {s: int(multipliers.pop()[1:]) for s in board.species if s in p.market}
+    left = [*multipliers, *([] if p.safe else [SAFE])]
+    q.hand = sorted(left, key=all_tokens.index)
+    if p.choice:
+        q.choice = ""
+        legal = company_actions(board, q)
+        pick = legal[roll(seed, f"redeal:choice:{seat}", range(len(legal)))[0]]
+        q.hand.remove(pick.args[0])
+        q.choice = pick.args[0] if pick.args[0] == SAFE else f"{pick.args[0]}:{pick.args[1]}"
+    return q
+
+
+def _redeal_contracts(board: Board, state: MareState, seat: int | None, seed: str) -> None:
+    holders = [s for s, p in enumerate(state.players) if p.contract and s != seat]
+    looking = seat is not None and state.sub is not None and state.sub.kind == "contract"
+    looking = looking and state.seat == seat
+    cards = [state.players[s].contract for s in holders]
+    if not looking:
+        # The reader has not seen the deck now: its cards and the others' mix freely.
+        cards += state.deck
+    mixed = shuffle(seed, "redeal:contracts", cards)
+    for s in holders:
+        state.players[s] = replace(state.players[s].clone(), contract=mixed.pop())
+    if not looking:
+        state.deck = [c.id for c in board.contracts if c.id in mixed]

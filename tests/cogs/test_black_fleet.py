@@ -1,0 +1,239 @@
+"""Black Fleet at the table, through the real bot in SimCord: the lobby, a whole game of two
+players and an AI seat through clicks, a ship's move in few clicks, the turn's message that
+carries the map and tells the turns nobody clicked through, restarts, deadlines, autopilot."""
+
+import itertools
+import re
+
+import pytest
+
+from cogs.components import decode_action
+from engine.black_fleet.movement import destinations
+from tests.cogs.harness import ids, said
+
+SEED = "0000000000000003"
+"""A deal where Ana starts and her first card can take the pirate in from the Far Seas to
+more than 25 spaces (several selects)."""
+VICTORY_10 = "Victory card: 10 doubloons (standard game)"
+
+
+@pytest.fixture(autouse=True)
+def seeded(monkeypatch):
+    """Every table of these tests deals the same cards."""
+    monkeypatch.setattr("bot.service.secrets.token_hex", lambda n=8: SEED)
+
+
+async def three_seats(table, **options):
+    """Ana (host) and Björn, and one AI seat, playing Black Fleet."""
+    ana, bjorn = table.add("Ana Sofía", "Björn")
+    await table.open(ana, game="black-fleet", **options)
+    await bjorn.click(await table.lobby(), label="Join")
+    await ana.click(await table.lobby(), label="Add AI seat")
+    await ana.click(await table.lobby(), label="Start")
+    return ana, bjorn
+
+
+async def to_stage(table, stage, human=True):
+    """Play (sensibly, through the bot) until a human seat owes a decision of `stage`."""
+    for _ in range(300):
+        loaded = await table.loaded()
+        state = loaded.state
+        seat = loaded.game.to_act(state)[0]
+        if state.stage == stage and (not human or loaded.row.seats[seat].user_id):
+            return loaded, seat
+        await table.play_one()
+    raise AssertionError(f"no {stage} decision came")
+
+
+def select_values(response):
+    return {
+        c["placeholder"]: [o["value"] for o in c["options"]]
+        for r in response.components
+        for c in r["components"]
+        if c["type"] == 3
+    }
+
+
+async def test_the_lobby_seats_three_or_four_and_the_host_toggles_the_victory_card(table):
+    ana, bo = table.add("Ana", "Bo")
+    await table.open(ana, game="black-fleet")
+    await bo.click(await table.lobby(), label="Join")
+    refused = await ana.click(await table.lobby(), label="Start")
+    assert "needs 3 to 4 seats" in said(refused)
+    refused = await bo.click(await table.lobby(), label=VICTORY_10)
+    assert "Only the host" in said(refused)
+    await ana.click(await table.lobby(), label=VICTORY_10)
+    lobby = await table.lobby()
+    assert "Victory card: 20 doubloons (longer game)" in lobby.embeds[0].description
+    await ana.click(lobby, label="Add AI seat")
+    await ana.click(await table.lobby(), label="Add AI seat")
+    refused = await ana.click(await table.lobby(), label="Add AI seat")
+    assert "full (4 seats)" in said(refused)
+    await ana.click(await table.lobby(), label="Start")
+    state = await table.state()
+    assert state.options.victory == 20 and len(state.captains) == 4
+
+
+async def test_two_players_and_an_ai_seat_play_a_whole_game_through_clicks(table):
+    ana, bjorn = await three_seats(table)
+    row = await table.row()
+    assert row.status == "active" and row.step_message_id and not row.board_message_id
+    pings: dict[tuple[int, int], int] = {}
+    seen = 0
+    table.sensible = True
+    while (await table.row()).status == "active":
+        await table.play_one()
+        turn = (await table.state()).turns
+        for req in table.env.http_requests[seen:]:
+            content = ((req.json or {}) if isinstance(req.json, dict) else {}).get("content") or ""
+            if req.method == "POST" and "your move" in content:
+                for user in (ana, bjorn):
+                    if f"<@{user.id}>" in content:
+                        pings[(user.id, turn)] = pings.get((user.id, turn), 0) + 1
+        seen = len(table.env.http_requests)
+    assert pings and all(n == 1 for n in pings.values()), "at most one notice a turn"
+    assert table.clicks > 60
+    messages = [m async for m in table.thread().history(limit=200, oldest_first=True)]
+    final = messages[-1]
+    assert final.embeds[0].title == "Black Fleet — final scores"
+    assert final.attachments, "the final map"
+    assert f"<@{ana.id}>" in final.content and f"<@{bjorn.id}>" in final.content
+    turns = [m for m in messages if m.embeds and "'s turn" in (m.embeds[0].title or "")]
+    assert turns and all(m.attachments for m in turns), "every turn's message has the map"
+    assert all(not m.components for m in turns), "a finished turn keeps no buttons"
+    entries = await table.service.repo.actions(row.id)
+    assert {e.seat for e in entries} == {0, 1, 2}
+    assert all(e.user_id is None for e in entries if e.seat == 2)
+    # Every turn of the AI seat, and every purchase, is told in the channel: the AI's turns
+    # are over before any message could show them.
+    text = "\n".join(m.embeds[0].description or "" for m in messages if m.embeds)
+    events, complete = await table.service.history(await table.row())
+    assert complete
+    ai_turns = [e.data["round"] for e in events if e.kind == "turn" and e.seat == 2]
+    assert ai_turns
+    for number in ai_turns:
+        assert re.search(rf"\*\*Round {number} · \S+ AI 1\*\*:", text), number
+    front_names = table.service.game("black-fleet").house.development
+    for e in events:
+        if e.kind == "buy" and e.data["card"] != "victory":
+            assert f"buys {front_names[e.data['card']].name}" in text
+        elif e.kind == "buy":
+            assert "buys the victory card" in text
+
+
+async def test_a_ship_goes_to_any_reachable_space_in_two_clicks_grouped_in_selects(table):
+    await three_seats(table)
+    loaded, seat = await to_stage(table, "card")
+    actor = table.players[loaded.row.seats[seat].user_id]
+    house = loaded.game.house
+    me = loaded.state.captains[seat]
+    assert me.pirate is None
+    card = max(me.movement, key=lambda c: house.movement[c].pirate)
+    prompt = await actor.click(await table.table_message(), label="Act")
+    helm = await table.choose(actor, prompt.response, f"play {card}")
+    labels = [c["label"] for r in helm.response.components for c in r["components"]]
+    assert "Move the pirate (off the map)" in labels
+    course = await actor.click(helm.response.message, label="Move the pirate (off the map)")
+    state = await table.state()
+    reach = destinations(house, state, "pirate")
+    menus = select_values(course.response)
+    places = {v for name, values in menus.items() if name.startswith("Row") for v in values}
+    assert places == {f"to {space.lower()}" for space in reach}
+    assert len(reach) > 25 and len([m for m in menus if m.startswith("Row")]) >= 2
+    assert all(len(values) <= 25 for values in menus.values())
+    spans = []
+    for name, values in menus.items():
+        if name.startswith("Row"):
+            rows = [int(v.split()[1][1:]) for v in values]
+            first, last = (
+                (int(n) for n in re.findall(r"\d+", name)) if "–" in name else (rows[0],) * 2
+            )
+            assert first <= min(rows) and max(rows) <= last, (name, values)
+            spans.append((first, last))
+    assert all(a[1] < b[0] for a, b in itertools.pairwise(spans)), "each row in one select"
+    assert menus["Or choose another ship…"] == ["back"]
+    assert course.response.attachments, "the map with the reachable spaces highlighted"
+    far = max(reach, key=lambda s: reach[s].cost)
+    menu = next(n for n, values in menus.items() if f"to {far.lower()}" in values)
+    custom = next(
+        c["custom_id"]
+        for r in course.response.components
+        for c in r["components"]
+        if c.get("placeholder") == menu
+    )
+    await actor.select(course.response.message, [f"to {far.lower()}"], custom_id=custom)
+    assert (await table.state()).captains[seat].pirate == far
+    step = await table.table_message()
+    assert f"to {far}" in step.embeds[0].description
+
+
+async def test_old_buttons_work_after_a_restart_mid_turn(table, db_path):
+    await three_seats(table)
+    loaded, seat = await to_stage(table, "helm")
+    actor = table.players[loaded.row.seats[seat].user_id]
+    turn_message = await table.table_message()
+    prompt = await actor.click(turn_message, label="Act")
+    await table.restart(db_path)
+    again = await actor.click(turn_message, label="Act")  # the turn's message from before
+    assert again.ephemeral and "move your ships" in again.response.embeds[0].title
+    end = next(
+        i for i in ids(prompt.response.message) if decode_action(i.split(":", 4)[4]) == "end"
+    )
+    result = await actor.click(prompt.response.message, custom_id=end)  # an old prompt
+    assert result.acknowledged and not said(result)
+    entries = await table.service.repo.actions(loaded.row.id)
+    assert [e.action for e in entries if e.user_id == actor.id][-1] == "end"
+
+
+async def test_a_deadline_plays_the_late_turn_and_the_next_message_tells_it(table):
+    await three_seats(table, deadline=24)
+    cog = table.bot.get_cog("Table")
+    row = await table.row()
+    late = row.seats[(await table.state()).turn.seat].name
+    await cog.scheduler.tick(now=row.deadline_at + 1)
+    entries = await table.service.repo.actions(row.id)
+    assert len(entries) == 1 and entries[0].user_id is None, "one placement was due"
+    messages = [m async for m in table.thread().history(limit=10)]
+    assert any("Time ran out" in (m.content or "") and late in m.content for m in messages)
+    while (await table.state()).stage == "setup":
+        row = await table.row()
+        await cog.scheduler.tick(now=row.deadline_at + 1)
+    state = await table.state()
+    assert state.stage == "card" and state.turns == 1
+    first = state.turn.seat
+    row = await table.row()
+    await cog.scheduler.tick(now=row.deadline_at + 1)
+    state = await table.state()
+    assert state.turns == 2, "the whole late turn was played"
+    step = await table.table_message()
+    assert step.embeds[0].title.startswith("Round 1 ·") and "'s turn" in step.embeds[0].title
+    assert f"**Round 1 · ⚫ {row.seats[first].name}**:" in step.embeds[0].description
+
+
+async def test_a_seat_on_autopilot_plays_its_turns_and_they_are_told(table):
+    ana, bjorn = await three_seats(table)
+    await ana.slash(table.handle(), "table autopilot", player=bjorn)
+    row = await table.row()
+    assert row.seats[row.seat_of(bjorn.id)].autopilot
+    table.sensible = True
+    await to_stage(table, "card")
+    while (await table.state()).round < 2:
+        await table.play_one()
+    step = await table.table_message()
+    text = step.embeds[0].description
+    assert re.search(r"\*\*Round 1 · \S+ Björn \(autopilot\)\*\*:", text), text
+    assert re.search(r"\*\*Round 1 · \S+ AI 1\*\*:", text), text
+
+
+async def test_a_game_ended_early_shows_the_map_with_its_text_grid_and_no_buttons(table):
+    ana, _ = await three_seats(table)
+    await to_stage(table, "helm")
+    ask = await ana.slash(table.handle(), "table end")
+    await ana.click(ask.response.message, label="End the game")
+    history = [m async for m in table.thread().history(limit=6)]
+    board = next(m for m in history if m.embeds and m.embeds[0].title == "Black Fleet")
+    assert board.attachments, "the map"
+    grid = board.embeds[0].description
+    assert "A B C D E F G H I J K L M" in grid and "A–D merchants" in grid
+    assert all(len(line) <= 36 for line in grid.split("```")[1].splitlines())
+    assert not any(m.components for m in history), "no button left"

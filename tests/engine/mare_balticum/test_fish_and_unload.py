@@ -1,0 +1,92 @@
+"""RULES §5 (fishing) and §6 (unloading)."""
+
+import pytest
+
+from engine.core.errors import IllegalAction
+
+from .builders import GAME, act, edit, player, started, texts, turn_of
+
+
+@pytest.fixture
+def table():
+    """Seat 0 to act, fleet KOB–ORE–HAN; ORE holds cod, HAN amber; KOB wants cod and salmon."""
+    state = turn_of(started(3), 0)
+    state = player(state, 0, boats=["KOB", "ORE", "HAN"], reserve=0)
+    tokens = {**state.tokens, "ORE": ["cod"], "HAN": ["amber"], "ARK": ["herring", "cod"]}
+    demands = {**state.demands, "KOB": ["cod", "salmon"], "STO": ["herring", "flounder"]}
+    return edit(state, tokens=tokens, demands=demands)
+
+
+def test_fishing_takes_one_token_from_a_space_with_your_boat(table):
+    # RULES §5.1, §5.3
+    state, events = act(table, 0, "fish ore cod")
+    assert state.tokens["ORE"] == []
+    assert state.players[0].cargo == ["cod"]
+    assert events[0].data == {"space": "ORE", "kind": "cod"}
+    assert "fish ark herring" not in texts(table, 0)
+
+
+def test_fishing_where_you_have_no_boat_is_refused(table):
+    # RULES §5.1
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(table, 0, "fish ark herring")
+    assert err.value.code == "no_boat"
+
+
+def test_amber_goes_to_the_warehouse_and_needs_no_cargo_slot(table):
+    # RULES §5.2
+    state = player(table, 0, cargo=["salmon"] * 5)
+    state, _ = act(state, 0, "fish han amber")
+    assert state.players[0].warehouse == {"amber": 1}
+    assert state.players[0].cargo == ["salmon"] * 5
+
+
+def test_a_full_cargo_cannot_take_a_fish(table):
+    # RULES §5.3: five slots for the whole fleet.
+    state = player(table, 0, cargo=["salmon", "salmon", "herring", "flounder", "salmon"])
+    assert "fish ore cod" not in texts(state, 0)
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, 0, "fish ore cod")
+    assert err.value.code == "cargo_full"
+
+
+def test_throwing_a_fish_overboard_makes_room(table):
+    # RULES §5.4
+    state = player(table, 0, cargo=["salmon", "salmon", "herring", "flounder", "salmon"])
+    state, _ = act(state, 0, "overboard herring", "fish ore cod")
+    assert state.players[0].cargo == ["salmon", "salmon", "flounder", "salmon", "cod"]
+
+
+def test_an_unload_moves_every_demanded_fish_to_the_warehouse(table):
+    # RULES §6.1, §6.2
+    state = player(table, 0, cargo=["cod", "herring", "cod", "salmon"])
+    state, events = act(state, 0, "unload kob")
+    p = state.players[0]
+    assert p.cargo == ["herring"]
+    assert p.warehouse == {"cod": 2, "salmon": 1}
+    assert events[0].data == {"port": "KOB", "stored": {"cod": 2, "salmon": 1}, "lost": {}}
+    assert state.actions == 2
+
+
+def test_a_port_that_wants_none_of_the_cargo_cannot_be_unloaded_at(table):
+    # RULES §6.1
+    state = player(table, 0, cargo=["herring"])
+    assert "unload kob" not in texts(state, 0)
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, 0, "unload kob")
+    assert err.value.code == "nothing_to_unload"
+
+
+def test_unloading_needs_a_boat_on_the_port(table):
+    # RULES §6.1
+    state = player(table, 0, cargo=["herring"])
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, 0, "unload sto")
+    assert err.value.code == "no_boat"
+
+
+def test_the_warehouse_has_no_limit(table):
+    # RULES §6.3
+    state = player(table, 0, cargo=["cod"] * 5, warehouse={"cod": 40, "amber": 9})
+    state, _ = act(state, 0, "unload kob")
+    assert state.players[0].warehouse == {"cod": 45, "amber": 9}

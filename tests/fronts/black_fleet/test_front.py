@@ -1,0 +1,283 @@
+"""Black Fleet's front: panels drawn from views, choices that name the picture's spaces, and
+no secret in any public message."""
+
+import random
+import re
+
+import pytest
+
+from bot.fronts import get_front
+from bot.fronts.base import Ctx, SeatInfo
+from bot.fronts.black_fleet.mapdraw import ascii_text, text_grid
+from bot.fronts.text import panel_text
+from bot.i18n import Tr
+from engine.black_fleet.state import Options
+from engine.core.errors import IllegalAction
+from engine.games import get_game
+from tests.engine.black_fleet.builders import act, card, table
+
+GAME = get_game("black-fleet")
+FRONT = get_front("black-fleet")
+TR = Tr("en", "black-fleet")
+SEATS = [SeatInfo("Ana"), SeatInfo("Bo", ai=True), SeatInfo("Cy", ai=True), SeatInfo("Dee")]
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def ctx(reader, log=(), seats=4):
+    recent = [e for e in log if e.visible(reader)][-40:]
+    return Ctx(SEATS[:seats], TR, reader=reader, recent=recent)
+
+
+def playout(seats, seed, policy="heuristic"):
+    """(state, log so far) at every step of a complete game."""
+    state, log = GAME.start(seats, seed)
+    rng = random.Random(seed)
+    steps = [(state, list(log))]
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        action = GAME.policies[policy](GAME.view(state, seat), seat, legal, rng)
+        state, events = GAME.apply(state, seat, action)
+        log += events
+        steps.append((state, list(log)))
+    return steps
+
+
+STEPS = playout(4, "front")
+
+
+def test_the_front_is_registered_with_the_victory_option_and_no_challenge():
+    assert FRONT.game_id == "black-fleet" == FRONT.domain
+    assert [o.key for o in FRONT.lobby_options] == list(Options.model_fields)
+    for option in FRONT.lobby_options:
+        for _, value in option.values:
+            Options.model_validate({option.key: value})
+    assert FRONT.challenge is None
+
+
+def test_the_board_is_a_picture_with_a_text_grid_that_fits_a_phone():
+    state, log = STEPS[len(STEPS) // 2]
+    panel = FRONT.board(GAME.view(state, None), ctx(None, log))
+    assert panel.image is not None and panel.image.startswith(PNG)
+    grid = text_grid(GAME.house, GAME.view(state, None))
+    assert all(len(line) <= 36 for line in grid)
+    assert "\n".join(grid) in "\n".join(panel.lines)
+    text = panel_text(panel)
+    for name in ("Ana", "Bo", "Cy", "Dee"):
+        assert name in text
+
+
+def test_the_text_grid_marks_ships_where_they_are():
+    state, _ = STEPS[len(STEPS) // 2]
+    view = GAME.view(state, None)
+    grid = text_grid(GAME.house, view)
+    for seat, c in enumerate(view.captains):
+        for space, mark in ((c.merchant, "ABCD"[seat]), (c.pirate, "abcd"[seat])):
+            if space is not None:
+                col = ord(space[0]) - ord("A")
+                row = int(space[1:])
+                assert grid[row][3 + 2 * col] == mark
+
+
+def test_the_public_step_is_the_table_the_map_the_card_played_and_act_hand_log_buttons():
+    state, log = next(step for step in STEPS if step[0].stage == "helm")
+    panel = FRONT.public_step(GAME.view(state, None), ctx(None, log))
+    assert FRONT.board_message is False, "the turn's message carries the table"
+    assert panel is not None and panel.key == f"turn{state.turns}"
+    assert panel.image is not None and panel.image.startswith(PNG)
+    text = panel_text(panel)
+    assert "Movement card" in text and "Captains" in text
+    assert all(name in text for name in ("Ana", "Bo", "Cy", "Dee"))
+    assert [(c.action, c.op) for c in panel.choices] == [
+        (None, "act"),
+        (None, "mine"),
+        (None, "log"),
+    ]
+    assert SEATS[GAME.to_act(state)[0]].name in panel.status
+    final, final_log = STEPS[-1]
+    assert FRONT.public_step(GAME.view(final, None), ctx(None, final_log)) is None
+
+
+def test_the_private_panel_shows_the_whole_hand_with_card_texts():
+    state, log = STEPS[10]
+    seat = 0
+    panel = FRONT.private(GAME.view(state, seat), seat, ctx(seat, log))
+    text = panel_text(panel)
+    for cid in state.captains[seat].fortune:
+        assert GAME.house.fortune[cid].name in text
+    for key in state.captains[seat].development:
+        assert GAME.house.development[key].name in text
+    assert "doubloon" in text
+
+
+def test_every_prompt_offers_one_choice_per_legal_action_with_a_detail():
+    seen = set()
+    for state, log in STEPS[::4]:
+        if GAME.is_over(state):
+            continue
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        panel = FRONT.prompt(GAME.view(state, seat), seat, legal, ctx(seat, log))
+        assert [c.action for c in panel.choices] == [a.text for a in legal]
+        for choice in panel.choices:
+            if choice.action.startswith("dock "):
+                # Docks of one port are alike: its line above the buttons says it once.
+                port = GAME.house.map.port_of_dock[choice.action.split()[1].upper()]
+                line = next(x for x in panel.lines if f"**{port.name}**" in x)
+                assert choice.label.split(" · ")[0] in line and "sold at" in line
+            elif choice.action not in ("back", "pass"):
+                assert choice.detail, choice
+            assert len(choice.detail) <= 100 and len(choice.label) <= 80
+        seen.add(state.stage)
+        assert FRONT.owed(GAME.view(state, seat), seat, ctx(seat, log))
+    assert {"setup", "card", "helm", "course"} <= seen
+
+
+def test_destinations_are_named_as_the_picture_labels_them_and_drawn():
+    state, log = next(step for step in STEPS if step[0].stage == "course")
+    seat = state.turn.seat
+    legal = GAME.legal_actions(state, seat)
+    panel = FRONT.prompt(GAME.view(state, seat), seat, legal, ctx(seat, log))
+    assert panel.image is not None and panel.image.startswith(PNG)
+    for choice in panel.choices:
+        if choice.action and choice.action.startswith("to "):
+            assert choice.label == choice.action[3:].upper()
+            assert "step" in choice.detail
+
+
+def test_many_destinations_are_split_into_selects_of_25():
+    # A fast pirate in open water: more places to go than one select holds.
+    state = table(
+        pirates={0: "F8"},
+        played=card("yellow", pirate=4),
+        bought={0: ["swift_pirate", "full_rigging"]},
+    )
+    state, _ = act(state, "ship pirate")
+    legal = GAME.legal_actions(state, 0)
+    assert len(legal) > 26
+    panel = FRONT.prompt(GAME.view(state, 0), 0, legal, ctx(0, seats=3))
+    groups = {}
+    for c in panel.choices:
+        if c.action.startswith("to "):
+            groups.setdefault(c.group, []).append(c)
+    assert len(groups) >= 2 and all(len(g) <= 25 for g in groups.values())
+
+
+def test_the_owed_line_is_empty_for_a_seat_that_owes_nothing():
+    state, log = STEPS[20]
+    other = (state.turn.seat + 1) % 4
+    assert FRONT.owed(GAME.view(state, other), other, ctx(other, log)) == ""
+
+
+def test_every_event_of_a_game_is_worded_for_the_public_or_left_out_if_private():
+    _, log = STEPS[-1]
+    for event in log:
+        public = FRONT.event(event, ctx(None))
+        if event.visible_to is None and event.kind != "draw":
+            assert public, event
+        if event.visible_to is not None:
+            assert public is None
+            owner = event.seat
+            assert FRONT.event(event, ctx(owner))
+            assert FRONT.event(event, ctx((owner + 1) % 4)) is None
+
+
+def test_public_panels_hold_no_secret():
+    # A public panel is the same for every state the public cannot tell apart.
+    for state, log in STEPS[::31]:
+        other = GAME.redeal(state, None, "elsewhere")
+        c = ctx(None, log)
+        board = FRONT.board(GAME.view(state, None), c)
+        assert panel_text(board) == panel_text(FRONT.board(GAME.view(other, None), c))
+        assert board.image == FRONT.board(GAME.view(other, None), c).image
+        step = FRONT.public_step(GAME.view(state, None), c)
+        again = FRONT.public_step(GAME.view(other, None), c)
+        assert (step and panel_text(step)) == (again and panel_text(again))
+
+
+def test_a_players_own_panels_depend_only_on_what_they_know():
+    for state, log in STEPS[::31]:
+        for seat in range(4):
+            other = GAME.redeal(state, seat, "elsewhere")
+            c = ctx(seat, log)
+            mine = panel_text(FRONT.private(GAME.view(state, seat), seat, c))
+            assert mine == panel_text(FRONT.private(GAME.view(other, seat), seat, c))
+            legal = GAME.legal_actions(state, seat)
+            prompt = FRONT.prompt(GAME.view(state, seat), seat, legal, c)
+            again = FRONT.prompt(GAME.view(other, seat), seat, legal, c)
+            assert panel_text(prompt) == panel_text(again)
+
+
+def test_another_players_hand_never_appears_in_public_event_lines():
+    for state, log in STEPS[::5]:
+        held = {cid for c in state.captains for cid in c.fortune}
+        # A fortune kind nobody has played or discarded yet is known only to its holder.
+        shown = {e.data.get("kind") for e in log if e.kind == "fortune"}
+        shown |= {
+            GAME.house.fortune[e.data["card"]].key
+            for e in log
+            if e.kind == "discard" and e.data["card"] in GAME.house.fortune
+        }
+        secret = {GAME.house.fortune[cid].name for cid in held} - {
+            GAME.house.fortune_kind(k).name for k in shown if k
+        }
+        lines = " ".join(filter(None, (FRONT.event(e, ctx(None)) for e in log)))
+        for name in secret:
+            assert not re.search(rf"\b{re.escape(name)}\b", lines), name
+
+
+@pytest.mark.parametrize(
+    "code, fields",
+    [
+        ("syntax", {}),
+        ("over", {}),
+        ("not_your_turn", {}),
+        ("no_seat", {}),
+        ("unreachable", {"space": "F7"}),
+        ("cannot_buy", {"card": "seer"}),
+        ("cannot_act", {"action": "trade"}),
+        ("not_now", {"owed": "card"}),
+    ],
+)
+def test_refusals_are_one_sentence_in_the_readers_words(code, fields):
+    text = FRONT.refusal(IllegalAction("engine words", code, **fields), ctx(0))
+    assert text and text != "engine words" and text.endswith(".")
+
+
+def test_the_final_panel_ranks_everyone_and_shows_the_map():
+    state, log = STEPS[-1]
+    result = GAME.result(state)
+    panel = FRONT.final(result, GAME.view(state, None), ctx(None, log))
+    text = panel_text(panel)
+    assert panel.image is not None and "1." in text and "victory card" in text
+    share = FRONT.share(result, 7, ctx(0))
+    assert share.startswith("Black Fleet #7")
+
+
+def test_the_rules_panel_reads_as_a_quick_reference():
+    panel = FRONT.rules(ctx(None))
+    assert len(panel.lines) >= 8 and "movement card" in panel_text(panel)
+
+
+def test_the_picture_keeps_to_letters_its_font_can_draw(monkeypatch):
+    # The shared font draws every letter; with Pillow's own (ASCII only) text is folded.
+    assert ascii_text("Bahía Azul") == "Bahía Azul"
+    monkeypatch.setattr("bot.fronts.black_fleet.mapdraw.full_font", lambda: False)
+    assert ascii_text("Bahía Azul") == "Bahia Azul"
+    assert ascii_text("Straße") == "Strasse"
+    assert ascii_text("→") == "?"
+
+
+def test_a_discard_prompt_says_why_a_fortune_card_must_go():
+    # RULES §8.2, §8.3: the movement card's symbol, or more fortune cards than the limit.
+    found = [(s, log) for s, log in playout(4, "discards") if s.stage == "discard"]
+    assert found
+    for state, log in found:
+        seat = state.turn.seat
+        legal = GAME.legal_actions(state, seat)
+        text = panel_text(FRONT.prompt(GAME.view(state, seat), seat, legal, ctx(seat, log)))
+        if state.turn.discards:
+            assert "Your movement card says: discard 1 fortune card." in text
+        else:
+            n = len(state.captains[seat].fortune)
+            assert f"You hold {n} fortune cards and may keep" in text

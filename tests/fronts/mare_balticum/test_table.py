@@ -1,0 +1,105 @@
+"""The table message (RULES §13): each public step carries the map picture, the players and the
+sea in words, and tells the moves since the last turn a person played, AI turns included."""
+
+import io
+
+from PIL import Image
+
+from .helpers import FRONT, GAME, NAMES, ctx, first, text, with_events
+
+AI = (2, 3)
+"""Carla and Dmitri are AI seats: their turns are played in the moment of a person's click."""
+
+
+def step(state, recent, ai=AI):
+    return FRONT.public_step(GAME.view(state, None), ctx(state, recent=recent, ai=ai))
+
+
+def test_the_step_message_carries_the_table_with_its_map_picture():
+    assert FRONT.board_message is False
+    state, recent = first(with_events(4, "table"), lambda sr: sr[0].phase == "turn")
+    panel = step(state, recent)
+    picture = Image.open(io.BytesIO(panel.image))
+    assert picture.format == "PNG" and picture.width > 800
+    names = [name for name, _ in panel.fields]
+    assert names == ["Players", "The sea in words"]
+    players = dict(panel.fields)["Players"]
+    assert len(players) == 4 and all(f"**{n}**" in players[i] for i, n in enumerate(NAMES[:4]))
+    assert [(c.label, c.op) for c in panel.choices] == [
+        ("Act", "act"),
+        ("Mine", "mine"),
+        ("Log", "log"),
+    ]
+    assert panel.status == f"⏳ {NAMES[state.seat]}: 3 actions left."
+
+
+def test_the_sea_in_words_names_every_token_and_what_each_port_wants():
+    state, recent = next(with_events(4, "sea"))
+    view = GAME.view(state, None)
+    tokens, ports = dict(step(state, recent).fields)["The sea in words"]
+    for space, kinds in view.tokens:
+        if len(kinds) == 2 and kinds[0] == kinds[1]:
+            assert f"{space} {kinds[0]} ×2" in tokens
+        elif kinds:
+            assert f"{space} {', '.join(kinds)}" in tokens
+    assert any(len(k) == 2 and k[0] == k[1] for _, k in view.tokens), "a dark space with a pair"
+    assert "København" in ports and "Sankt Peterburg" in ports
+
+
+def test_a_persons_turn_tells_the_ai_turns_before_it():
+    # Alice and Bob play; Carla and Dmitri are AI seats, and Alice plays after Dmitri.
+    states = with_events(4, "last moves")
+    state, recent = first(
+        states, lambda sr: sr[0].phase == "turn" and sr[0].round > 2 and sr[0].seat == 0
+    )
+    body = text(step(state, recent))
+    assert "Last moves" in body
+    assert all(f"**{name}**:" in body for name in ("Bob", "Carla", "Dmitri"))
+
+
+def test_with_only_people_the_last_moves_start_at_the_previous_turn():
+    states = with_events(3, "people")
+    state, recent = first(states, lambda sr: sr[0].phase == "turn" and sr[0].turn == 6)
+    lines = step(state, recent, ai=()).lines
+    told = [line for line in lines if "**:" in line]
+    previous = NAMES[(state.seat - 1) % 3]
+    assert len(told) == 1 and f"**{previous}**:" in told[0], "only the turn before"
+
+
+def test_a_clock_keeps_the_turns_message_and_its_choice_is_told_only_when_revealed():
+    # RULES §8.2: everyone chooses at once, the choices are revealed together.
+    states = with_events(4, "clock")
+    state, recent = first(states, lambda sr: sr[0].phase == "company")
+    panel = step(state, recent, ai=())
+    assert panel.key == f"turn:{state.turn}", "the same message as the turn that drew it"
+    assert panel.title.startswith("⏰ Clock 1 of 6")
+    assert panel.status.startswith("⏳ Choosing: ")
+    assert "revealed" not in text(panel).replace("revealed together", "")
+    while state.phase == "company":
+        seat = GAME.to_act(state)[0]
+        state, more = GAME.apply(state, seat, GAME.default_action(state, seat))
+        recent = [*recent, *(e for e in more if e.visible(None))]
+    later = step(state, recent, ai=())
+    assert "Company tokens revealed — Alice: a token on" in text(later)
+
+
+def test_the_last_moves_fit_the_events_the_table_keeps_in_a_whole_game():
+    # Five seats and four AI: the most turns between two of a person's.
+    for n, (state, recent) in enumerate(with_events(5, "long", demand_management=True)):
+        if state.phase == "over" or n % 5:
+            continue
+        panel = step(state, recent, ai=(1, 2, 3, 4))
+        assert len("\n".join(panel.lines)) <= 4096
+        for _, lines in panel.fields:
+            assert len("\n".join(lines)) <= 1024
+        if state.phase == "turn" and state.seat == 0 and state.round > 1:
+            assert "**Last moves**" in panel.lines and "…" not in panel.lines, n
+            assert panel.lines[1].startswith("🟥 **Alice**:"), "from Alice's turn before"
+
+
+def test_the_final_scores_end_with_the_last_moves():
+    *_, (state, recent) = with_events(4, "final")
+    result = GAME.result(state)
+    panel = FRONT.final(result, GAME.view(state, None), ctx(state, recent=recent, ai=AI))
+    assert "**Last moves**" in panel.lines
+    assert [c.op for c in panel.choices] == ["again"]
