@@ -7,10 +7,12 @@ see:
 - at every click, how many messages below the newest the table's state is (the message with
   the scores and who the table waits for).
 
-    python -m bench.table_ux [--game fleet-dice|mare-balticum] [--seed 1] [--away] [--out DIR]
+    python -m bench.table_ux [--game fleet-dice|mare-balticum|fleet-cards] [--seed 1] [--away]
+                             [--out DIR]
 
 Fleet Dice is played as a 2-player game, a solo game and a daily challenge; Mare Balticum as a
-4-seat game of two people and two AI seats, and as one of four people. `--away`: players come
+4-seat game of two people and two AI seats, and as one of four people; the Fleet card game as a
+3-seat game of two people and an AI seat, and as a daily challenge. `--away`: players come
 back to the table a while after each click (their prompts no longer open), so they follow the
 game by its pings. `--out DIR` also writes each table's channel as it reads scrolled back at
 the end.
@@ -134,9 +136,10 @@ async def channel_text(table: Table) -> str:
 TABLES = {
     "fleet-dice": ("two players", "solo", "challenge"),
     "mare-balticum": ("two people and two AI", "four people"),
+    "fleet-cards": ("three players", "challenge"),
 }
-PEOPLE = {"two players": 2, "two people and two AI": 2, "four people": 4}
-AI_SEATS = {"two people and two AI": 2}
+PEOPLE = {"two players": 2, "two people and two AI": 2, "four people": 4, "three players": 2}
+AI_SEATS = {"two people and two AI": 2, "three players": 1}
 
 
 class Away:
@@ -175,7 +178,7 @@ async def play(game: str, kind: str, seed: int, away: bool, out: Path | None) ->
                 (alice,) = table.add("alice")
                 humans = [alice]
                 before = {t.id for t in channel.threads}
-                await alice.slash(channel, "challenge")
+                await alice.slash(channel, "challenge", game=game)
                 table.thread_id = next(t.id for t in channel.threads if t.id not in before)
             watch = Watch(table, humans)
             watch.seen_requests = 0

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from engine.core.actions import Action
 from engine.fleet_cards.cards import GONE_FISHIN, Deck, builtin_deck
-from engine.fleet_cards.holdings import launchable_types, purse
+from engine.fleet_cards.holdings import discount, launchable_types, purse
 from engine.fleet_cards.payment import CRATE
 from engine.fleet_cards.views import FleetCardsView, PlayerView, as_player
 
@@ -38,6 +38,8 @@ VP_LATE = 1.0
 """How much dearer a VP gets as the end nears (see `vp_rate`)."""
 PROCESS_TO_TRADE = 3.0
 """Rounds left above which a crate is worth processing just to trade it."""
+LAST_CAPTAIN_ROUNDS = 2.0
+"""Rounds left above which a boat waiting for a captain gets the last card, not a launch."""
 
 
 def heuristic(
@@ -219,4 +221,16 @@ def _launch(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Ac
     launches = [a for a in legal if a.verb == "launch"]
     if not launches or rounds_left(view) < 1:
         return Action("stop")
-    return max(launches, key=lambda a: (book.boats[a.args[0]].vp, -book.boats[a.args[0]].cash))
+    best = max(launches, key=lambda a: (book.boats[a.args[0]].vp, -book.boats[a.args[0]].cash))
+    if _last_captain(book, view, me, best.args[0]):
+        return Action("stop")
+    return best
+
+
+def _last_captain(book: Deck, view: FleetCardsView, me: PlayerView, kind: str) -> bool:
+    """Whether launching `kind` would spend the last card a boat waiting for a captain could
+    have: a boat without one never fishes, so while rounds are left, hiring comes first."""
+    waiting = any(not b.captain for b in me.boats)
+    price = max(0, book.boats[kind].cost - discount(book, as_player(me)))
+    left = len(me.hand or ()) - 1 - (1 if price else 0)
+    return waiting and left < 1 and rounds_left(view) > LAST_CAPTAIN_ROUNDS

@@ -6,26 +6,31 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.fronts.base import ChallengeSpec, Choice, Ctx, OptionSpec, Panel
+from bot.fronts.base import ChallengeSpec, Ctx, OptionSpec, Panel
 from bot.fronts.fleet_cards.events import event_line
 from bot.fronts.fleet_cards.picture import tableau_png
-from bot.fronts.fleet_cards.prompt import decline_choice, license_choice, owed, prompt_panel
+from bot.fronts.fleet_cards.prompt import owed, prompt_panel
+from bot.fronts.fleet_cards.step import (
+    offer_line,
+    recent_lines,
+    standings,
+    step_panel,
+    supply_lines,
+    waiting_status,
+)
 from bot.fronts.fleet_cards.tableau import (
-    boat_lines,
     captain_lines,
     hand_lines,
     license_line,
+    licenses_text,
     standing,
 )
 from bot.fronts.fleet_cards.words import (
     CATEGORIES,
-    EMOJI,
     N_,
     boat,
     boat_name,
     book_of,
-    license_emoji,
-    license_name,
     phase_name,
 )
 from bot.i18n import Tr
@@ -48,7 +53,10 @@ RULES = N_(
     "captain and cards, Tuna better draws, King Crab VP at the end, the Pub 10 VP.\n"
     "The game ends when the licenses cannot refill the row (after that round) or the crates run "
     "out (after fishing). Score: licenses + boats + 1 per crate on boats + King Crab bonuses. "
-    "Hand sizes are public, cards are not."
+    "Hand sizes are public, cards are not.\n"
+    "At the table, the newest message is the table: who it waits for, the auction's buttons "
+    "(Put up, Open at, Raise to, Pass) that play at once, **Raise more…**, **Pay** or **Act** "
+    "for your own choices, **Mine** for your hand and tableau, **Log** for the last moves."
 )
 REFUSALS: dict[str, str] = {
     "over": N_("The game is over; nothing can be played any more."),
@@ -75,7 +83,7 @@ class FleetCardsFront:
     lobby_options: Sequence[OptionSpec] = (
         OptionSpec(
             "advanced_setup",
-            N_("Advanced setup (premium licenses anywhere after the first row)"),
+            N_("Advanced setup (premium licenses mixed in)"),
             ((N_("off"), False), (N_("on"), True)),
         ),
         OptionSpec(
@@ -88,10 +96,17 @@ class FleetCardsFront:
     challenge: ChallengeSpec | None = ChallengeSpec(ai=1)
     """The same deck for everyone against one AI seat, which decides the same whenever it
     sees the same thing: a player's score depends on their own choices only."""
-    board_message = True
+    board_message = False
+    """Each step message carries the table (RULES §13: all of it public), so the state of the
+    game is always at the bottom of the channel; the board is posted on request and at the
+    end."""
 
     def turn(self, view: FleetCardsView) -> str:
-        return f"r{view.round}"
+        """The auction is played in turn: each time bidding comes back to a player is a new
+        turn for them. The other phases are played by everyone at once: one turn each."""
+        if view.phase == "auction":
+            return f"r{view.round}:a{view.public}"
+        return f"r{view.round}:{view.phase}"
 
     def title_name(self, code: str | None, ctx: Ctx) -> str:
         return ""
@@ -102,6 +117,7 @@ class FleetCardsFront:
     # --- the public table ------------------------------------------------------------------------
 
     def board(self, view: FleetCardsView, ctx: Ctx) -> Panel:
+        """The table on its own (a game ended early, or over): what the step messages carry."""
         tr = ctx.tr
         if view.phase == "over":
             head = tr._("game over after {rounds} rounds", rounds=view.round)
@@ -109,164 +125,24 @@ class FleetCardsFront:
             head = tr._(
                 "round {round} · {phase}", round=view.round, phase=phase_name(tr, view.phase)
             )
-        lines = [self._offer_line(tr, view)]
-        lines.append(
-            tr._(
-                "{crate} {crates} crates left · {licenses} licenses in the deck · "
-                "{cards} cards in the supply",
-                crate=EMOJI["crate"],
-                crates=view.crates,
-                licenses=view.licenses_left,
-                cards=view.deck_size,
-            )
-        )
-        if view.last_round and view.phase != "over":
-            lines.append(tr._("**Last round.**"))
-        if view.phase != "over":
-            lines.append(tr._("First player: {name}", name=ctx.name(view.first_player)))
+        lines = [offer_line(tr, view), *supply_lines(tr, view)]
         if ctx.waiting:
-            names = tr.list([ctx.name(s) for s in ctx.waiting])
-            lines.append(tr._("Waiting for: {names}", names=names))
-        fields: list[tuple[str, Sequence[str]]] = []
-        for seat, p in enumerate(view.players):
-            block = [standing(tr, p), license_line(tr, p), *boat_lines(tr, p)]
-            if p.gone_fishin:
-                block.append(
-                    tr.ngettext("{n} Gone Fishin' card", "{n} Gone Fishin' cards", p.gone_fishin)
-                )
-            fields.append((ctx.name(seat), block))
-        recent = [line for e in ctx.recent if (line := self.event(e, ctx))]
+            lines.append(waiting_status(view, ctx))
+        fields: list[tuple[str, Sequence[str]]] = [(tr._("Table"), standings(view, ctx))]
+        recent = recent_lines(ctx, 8)
         if recent:
-            fields.append((tr._("Last moves"), recent[-8:]))
+            fields.append((tr._("Last moves"), recent))
         return Panel(
             tr._("{game} — {head}", game=self.title(tr), head=head),
             lines,
             fields,
-            footer=tr._("Boats: crates on board; – no captain yet."),
+            footer=tr._("🚩 first player · boats with their crates; – no captain yet"),
         )
-
-    def _offer_line(self, tr: Tr, view: FleetCardsView) -> str:
-        book = book_of(view)
-        if not view.row:
-            return tr._("No license on offer.")
-        offers = [
-            tr._(
-                "{emoji} {license} (${least}, {vp} VP)",
-                emoji=license_emoji(book, lic),
-                license=license_name(tr, lic),
-                least=book.licenses[lic].min_bid,
-                vp=book.licenses[lic].vp,
-            )
-            for lic in view.row
-        ]
-        return tr._("On offer: {offers}", offers=" · ".join(offers))
 
     def public_step(self, view: FleetCardsView, ctx: Ctx) -> Panel | None:
-        """The auction, lot by lot (the license, the high bid and bidder, who may still bid,
-        with Pass and Raise); in the other phases, who the table waits for."""
-        if view.phase == "over":
-            return None
-        tr = ctx.tr
-        if view.phase != "auction":
-            lines = [
-                tr._("Waiting for: {names}", names=tr.list([ctx.name(s) for s in ctx.waiting]))
-            ]
-            heading = tr._(
-                "Round {round} · {phase}", round=view.round, phase=phase_name(tr, view.phase)
-            )
-            return Panel(
-                heading,
-                lines if ctx.waiting else [],
-                choices=[Choice(tr._("Act"), None, style="primary")],
-                key=f"{view.round}:{view.phase}",
-            )
-        return self._auction(view, ctx)
-
-    def _auction(self, view: FleetCardsView, ctx: Ctx) -> Panel:
-        tr = ctx.tr
-        book = book_of(view)
-        a = view.auction
-        done = [s for s, p in enumerate(view.players) if p.out]
-        paying = sum(1 for p in view.players if p.payment is not None)
-        # One message per lot: a winner is out as soon as they win, but the lot is theirs to
-        # pay for on the same message.
-        key = f"{view.round}:auction:{len(done) - paying}"
-        heading = tr._("🔨 Round {round} · license auction", round=view.round)
-        lines = [self._offer_line(tr, view)]
-        acting = next((s for s, p in enumerate(view.players) if p.task), None)
-        choices: list[Choice] = []
-        if a.lot is None:
-            if acting is not None:
-                lines.append(
-                    tr._("{name} chooses a license to put up, or declines.", name=ctx.name(acting))
-                )
-            for lic in dict.fromkeys(view.row):
-                choices.append(license_choice(tr, book, lic, f"open {lic}"))
-            choices.append(decline_choice(tr, view))
-        else:
-            lic = license_name(tr, a.lot)
-            if a.leader is None:
-                lines.append(
-                    tr._(
-                        "{name} puts the {license} up and names the opening bid.",
-                        name=ctx.name(a.opener),
-                        license=lic,
-                    )
-                )
-                choices.append(Choice(tr._("Act"), None, style="primary"))
-            else:
-                lines.append(
-                    tr._(
-                        "{license}: high bid ${high} by {name}.",
-                        license=lic,
-                        high=a.high,
-                        name=ctx.name(a.leader),
-                    )
-                )
-                payer = view.players[a.leader]
-                if payer.payment is not None:
-                    lines.append(self._payment_line(tr, ctx, a.leader, view))
-                    choices.append(Choice(tr._("Act"), None, style="primary"))
-                else:
-                    still = [
-                        s for s, p in enumerate(view.players) if not p.out and s not in a.passed
-                    ]
-                    lines.append(
-                        tr._("Still bidding: {names}.", names=tr.list([ctx.name(s) for s in still]))
-                    )
-                    if acting is not None:
-                        lines.append(tr._("{name} raises or passes.", name=ctx.name(acting)))
-                    choices.append(
-                        Choice(
-                            tr._("Raise"), None, tr._("choose your bid privately"), style="primary"
-                        )
-                    )
-                    choices.append(
-                        Choice(
-                            tr._("Pass"),
-                            "pass",
-                            tr._("out of the bidding for the {license}", license=lic),
-                            style="danger",
-                        )
-                    )
-        if done:
-            names = tr.list([ctx.name(s) for s in done])
-            lines.append(tr._("Done with this auction: {names}.", names=names))
-        return Panel(heading, lines, choices=choices, key=key)
-
-    def _payment_line(self, tr: Tr, ctx: Ctx, seat: int, view: FleetCardsView) -> str:
-        pay = view.players[seat].payment
-        assert pay is not None
-        spent = [boat(tr, kind_of(c)) for c in pay.cards]
-        if pay.crates:
-            spent.append(tr.ngettext("{n} crate", "{n} crates", pay.crates))
-        return tr._(
-            "{name} is paying: ${paid} of ${price} so far ({spent}).",
-            name=ctx.name(seat),
-            paid=pay.paid,
-            price=pay.price,
-            spent=", ".join(spent) or tr._("nothing yet"),
-        )
+        """The auction lot by lot, then the rest of the round, each message carrying the
+        table (standings, last moves, who the table waits for)."""
+        return step_panel(view, ctx)
 
     # --- one seat ---------------------------------------------------------------------------------
 
@@ -276,7 +152,7 @@ class FleetCardsFront:
         p = view.players[seat]
         fields: list[tuple[str, Sequence[str]]] = [
             (tr._("Your hand"), hand_lines(tr, book, p)),
-            (tr._("Your licenses"), [license_line(tr, p)]),
+            (tr._("Your licenses"), [licenses_text(tr, p) or tr._("none yet")]),
             (tr._("Your boats"), captain_lines(tr, book, p) or [tr._("none yet")]),
         ]
         if p.drawn:
@@ -340,7 +216,7 @@ class FleetCardsFront:
             head = tr._(
                 "{rank}. {name} — {total} VP", rank=s.rank, name=ctx.name(s.seat), total=s.total
             )
-            fields.append((head, [parts or tr._("no points"), extra]))
+            fields.append((head, [parts or tr._("no points"), extra, license_line(tr, p)]))
         notes = []
         if "end_fish" in result.reasons:
             notes.append(tr._("The fish crates ran out."))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from bot.fronts.base import Ctx
-from bot.fronts.fleet_cards.words import SOURCES, boat, boat_name, license_name
+from bot.fronts.fleet_cards.words import SOURCES, boat, boat_name, counted, license_name
 from bot.i18n import Tr
 from engine.core.events import Event
 from engine.fleet_cards.cards import kind_of
@@ -19,8 +19,9 @@ OWNER_HAS_BETTER = frozenset({"draw", "discard", "hire"})
 
 
 def _cards(tr: Tr, cards: object) -> str:
+    """``🦞 Lobster ×2, 🐟 Cod``: cards of a kind are alike, so counted."""
     ids = [str(c) for c in cards] if isinstance(cards, list | tuple) else []
-    return ", ".join(boat(tr, kind_of(c)) for c in ids)
+    return counted(tr, [boat(tr, kind_of(c)) for c in ids])
 
 
 def _source(tr: Tr, source: object) -> str:

@@ -1,12 +1,12 @@
-"""A picture of one player's own tableau (Pillow): the licenses across the top, the processed
-crates on the Processing Vessel license, then the boats, each with its crate slots and the
-face-down captain card under it. Drawn from the owner's view only."""
+"""A picture of one player's own tableau (Pillow): the hand with each card's cash, the
+licenses (processed crates on the Processing Vessel license), then the boats, each with its
+crate slots and the face-down captain card under it. Drawn from the owner's view only."""
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.fronts.fleet_cards.words import boat_name, short_license
+from bot.fronts.fleet_cards.words import short_boat, short_license
 from bot.fronts.pictures import font, png
 from bot.i18n import Tr
 from engine.fleet_cards.cards import Deck, kind_of
@@ -18,6 +18,8 @@ GAP = 10
 LICENSE_W, LICENSE_H = 112, 70
 BOAT_W, BOAT_H = 112, 134
 PER_ROW = 6
+HAND_W, HAND_H = 80, 46
+HAND_PER_ROW = 8
 
 INK = (33, 37, 41)
 PAPER = (246, 242, 232)
@@ -33,6 +35,7 @@ COLOURS = {
     "tuna": (120, 150, 210),
     "king_crab": (240, 160, 80),
     "pub": (190, 150, 110),
+    "gone_fishin": (200, 200, 170),
 }
 
 
@@ -58,16 +61,36 @@ def _label(
 
 
 def tableau_png(tr: Tr, book: Deck, p: PlayerView, title: str) -> bytes:
-    licenses = list(p.licenses)
+    # Licenses of a kind side by side (their order of purchase does not matter).
+    order = list(book.licenses)
+    licenses = sorted(p.licenses, key=order.index)
+    hand = [kind_of(c) for c in p.hand or ()]
+    hand_rows = -(-len(hand) // HAND_PER_ROW) if hand else 0
     lic_rows = max(1, -(-len(licenses) // PER_ROW))
     boat_rows = max(1, -(-len(p.boats) // PER_ROW))
     height = (
-        MARGIN + 34 + 22 + lic_rows * (LICENSE_H + GAP) + 26 + boat_rows * (BOAT_H + GAP) + MARGIN
+        MARGIN
+        + 34
+        + (22 + hand_rows * (HAND_H + GAP) if hand else 0)
+        + 22
+        + lic_rows * (LICENSE_H + GAP)
+        + 26
+        + boat_rows * (BOAT_H + GAP)
+        + MARGIN
     )
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
     _label(draw, (MARGIN, MARGIN), title, WIDTH - 2 * MARGIN, 24)
     y = MARGIN + 34
+    if hand:
+        cash = sum(book.kind_cash(k) for k in hand)
+        _label(draw, (MARGIN, y), tr._("Hand · ${cash} in cash", cash=cash), 400, 16, CAPTAIN)
+        y += 22
+        for i, kind in enumerate(hand):
+            x = MARGIN + (i % HAND_PER_ROW) * (HAND_W + GAP)
+            top = y + (i // HAND_PER_ROW) * (HAND_H + GAP)
+            _card(draw, tr, book, x, top, kind)
+        y += hand_rows * (HAND_H + GAP)
     _label(draw, (MARGIN, y), tr._("Licenses"), 300, 16, CAPTAIN)
     y += 22
     if not licenses:
@@ -103,6 +126,15 @@ def tableau_png(tr: Tr, book: Deck, p: PlayerView, title: str) -> bytes:
     return png(image)
 
 
+def _card(draw: ImageDraw.ImageDraw, tr: Tr, book: Deck, x: int, top: int, kind: str) -> None:
+    """A card in hand: its kind and its cash value."""
+    draw.rounded_rectangle(
+        (x, top, x + HAND_W, top + HAND_H), 6, fill=COLOURS.get(kind, EMPTY), outline=INK, width=2
+    )
+    _label(draw, (x + 6, top + 5), short_boat(tr, kind), HAND_W - 12, 14)
+    _label(draw, (x + 6, top + 24), f"${book.kind_cash(kind)}", HAND_W - 12, 15)
+
+
 def _boat(
     draw: ImageDraw.ImageDraw,
     tr: Tr,
@@ -120,7 +152,7 @@ def _boat(
         draw.rounded_rectangle(card, 6, fill=CAPTAIN, outline=INK)
         _label(draw, (x + 14, top + 92), tr._("Captain"), BOAT_W - 28, 12, EMPTY)
         if captain_card:
-            name = boat_name(tr, kind_of(captain_card))
+            name = short_boat(tr, kind_of(captain_card))
             _label(draw, (x + 14, top + 108), name, BOAT_W - 28, 13, EMPTY)
     else:
         draw.rounded_rectangle(card, 6, outline=CAPTAIN, width=1)
@@ -128,7 +160,7 @@ def _boat(
     draw.rounded_rectangle(
         (x, top, x + BOAT_W, top + 86), 8, fill=COLOURS.get(kind, EMPTY), outline=INK, width=2
     )
-    _label(draw, (x + 6, top + 5), boat_name(tr, kind), BOAT_W - 12, 15)
+    _label(draw, (x + 6, top + 5), short_boat(tr, kind), BOAT_W - 12, 15)
     _label(draw, (x + 6, top + 23), tr._("{vp} VP", vp=book.boats[kind].vp), 60, 13)
     slot = 20
     for c in range(book.boat_capacity):

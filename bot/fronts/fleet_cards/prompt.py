@@ -13,13 +13,22 @@ from bot.fronts.fleet_cards.words import (
     boat,
     boat_name,
     book_of,
+    counted,
     license_emoji,
     license_name,
 )
 from bot.i18n import Tr
 from engine.core.actions import Action
-from engine.fleet_cards.cards import Deck, kind_of
-from engine.fleet_cards.holdings import discount, hire_limit, launch_limit, purse, trade_draw
+from engine.fleet_cards.cards import BOAT_TYPES, Deck, kind_of
+from engine.fleet_cards.holdings import (
+    discount,
+    hire_limit,
+    launch_limit,
+    launch_options,
+    launchable_types,
+    purse,
+    trade_draw,
+)
 from engine.fleet_cards.payment import CRATE
 from engine.fleet_cards.views import FleetCardsView, PlayerView, as_player
 
@@ -77,61 +86,93 @@ def _context(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView) -> list[st
     a = view.auction
     mine = as_player(p)
     if p.task == "choose":
-        return [tr._("You can pay up to ${most}.", most=purse(book, mine))]
+        return [tr._("Whoever wins it pays with cards at their cash value; no change is given.")]
     if p.task in ("open", "raise") and a.lot is not None:
         spec = book.licenses[a.lot]
         lines = [
             tr._(
-                "{license}: minimum ${least}, {vp} VP.",
+                "{emoji} **{license}**: minimum ${least}, {vp} VP.",
+                emoji=license_emoji(book, a.lot),
                 license=license_name(tr, a.lot),
                 least=spec.min_bid,
                 vp=spec.vp,
             ),
-            tr._(BONUSES[a.lot]) if a.lot in BONUSES else "",
+            tr._("Bonus: {bonus}.", bonus=tr._(BONUSES[a.lot])) if a.lot in BONUSES else "",
         ]
         if a.leader is not None:
-            lines.append(tr._("High bid: ${high}.", high=a.high))
-        lines.append(tr._("You can pay up to ${most}.", most=purse(book, mine)))
+            lines.append(tr._("High bid: **${high}**.", high=a.high))
         return [line for line in lines if line]
     if p.task == "pay" and p.payment is not None:
         pay = p.payment
         lines = [
             tr._(
-                "Price ${cost}, Shrimp discount ${discount}: ${price} to pay.",
+                "Price ${cost}, ${discount} off for your Shrimp licenses: ${price} to pay.",
                 cost=pay.cost,
                 discount=pay.discount,
                 price=pay.price,
-            ),
-            tr._(
-                "Paid so far: ${paid}. Still due: ${due}. No change is given.",
-                paid=pay.paid,
-                due=pay.due,
-            ),
+            )
+            if pay.discount
+            else tr._("Price ${price}.", price=pay.price)
         ]
+        if pay.paid:
+            spent = [boat(tr, kind_of(c)) for c in pay.cards]
+            if pay.crates:
+                spent.append(tr.ngettext("{n} crate", "{n} crates", pay.crates))
+            lines.append(tr._("Paid ${paid} so far: {spent}.", paid=pay.paid, spent=tr.list(spent)))
+        lines.append(
+            tr._("One card at a time, **${due}** still due; no change is given.", due=pay.due)
+        )
         return lines
     if p.task == "launch":
-        return [
+        kinds = [k for k in BOAT_TYPES if k in launchable_types(book, mine)]
+        lines = [
             tr._(
-                "Launches this round: {done} of {most}.",
+                "Your licenses launch: {boats}. Launches this round: {done} of {most}.",
+                boats=", ".join(boat(tr, k) for k in kinds),
                 done=p.launches,
                 most=launch_limit(book, mine),
             )
         ]
+        if not launch_options(book, mine):
+            lines.append(
+                tr._(
+                    "None of your cards can be launched now: a boat needs its license, and "
+                    "its cost paid with your other cards."
+                )
+            )
+        return lines
     if p.task == "hire":
-        free = sum(1 for b in p.boats if not b.captain)
+        free = [b.kind for b in p.boats if not b.captain]
         return [
             tr._(
                 "Boats without a captain: {free}. Captains hired this round: {done} of {most}.",
-                free=free,
+                free=len(free),
                 done=p.hires,
                 most=hire_limit(book, mine),
+            ),
+            tr._(
+                "The captain goes face down under your {boat} boat, which fishes from then on.",
+                boat=boat(tr, free[0]) if free else "",
+            ),
+        ]
+    if p.task == "process":
+        return [
+            tr._(
+                "One crate from each boat at most: it leaves the boat (−1 VP) and waits on "
+                "your license, $1 in a payment or a trade."
             )
         ]
     if p.task == "discard" and p.drawn:
-        drawn = ", ".join(boat(tr, kind_of(c)) for c in p.drawn)
-        return [tr._("Just drawn: {cards}. Keep one, discard the other.", cards=drawn)]
+        drawn = counted(tr, [boat(tr, kind_of(c)) for c in p.drawn])
+        return [
+            tr._("Just drawn: {cards}. Discard one of them.", cards=drawn),
+            tr._("Discards are face down: nobody sees which."),
+        ]
     if p.task == "discard":
-        return [tr._("Your Tuna licenses let you discard any card of your hand.")]
+        return [
+            tr._("Your Tuna licenses let you discard any card of your hand."),
+            tr._("Discards are face down: nobody sees which."),
+        ]
     return []
 
 
@@ -172,49 +213,52 @@ def decline_choice(tr: Tr, view: FleetCardsView) -> Choice:
 
 
 def _bid(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, arg: str, text: str) -> Choice:
+    """A bid amount: the label says it all, but for the ends of the range (a detail on every
+    amount would only repeat it, a line each above the buttons)."""
     n, a = int(arg), view.auction
-    most = purse(book, as_player(p))
-    if a.leader is None:
-        detail = tr._("open at ${n}; you can pay up to ${most}", n=n, most=most)
-    else:
-        detail = tr._(
-            "beat ${high} by ${more}; you can pay up to ${most}",
-            high=a.high,
-            more=n - a.high,
-            most=most,
-        )
-    return Choice(f"${n}", text, detail, group="bid", style="primary")
+    least = a.high + 1 if a.leader is not None else book.licenses[a.lot or ""].min_bid
+    detail = ""
+    if n == purse(book, as_player(p)):
+        detail = tr._("all you can pay")
+    elif n == least:
+        detail = tr._("the lowest bid") if a.leader is None else tr._("the lowest raise")
+    return Choice(f"${n}", text, detail, group=tr._("Your bid"), style="primary")
 
 
 def _pass(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, arg: str, text: str) -> Choice:
     lic = license_name(tr, view.auction.lot or "")
     detail = tr._("out of the bidding for the {license}", license=lic)
-    return Choice(tr._("Pass"), text, detail, style="danger")
+    return Choice(tr._("Pass"), text, detail, group=tr._("Your bid"), style="danger")
 
 
 def _launch(
     tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, kind: str, text: str
 ) -> Choice:
     spec = book.boats[kind]
-    price = max(0, spec.cost - discount(book, as_player(p)))
-    detail = tr._(
-        "costs ${cost} (${price} after discount), paid from your other cards · {vp} VP",
-        cost=spec.cost,
-        price=price,
-        vp=spec.vp,
-    )
+    off = discount(book, as_player(p))
+    if off >= spec.cost:
+        detail = tr._(
+            "{vp} VP · costs ${cost}, free with the Shrimp discount", cost=spec.cost, vp=spec.vp
+        )
+    elif off:
+        detail = tr._(
+            "{vp} VP · costs ${cost}, ${price} after the Shrimp discount, paid with "
+            "your other cards",
+            cost=spec.cost,
+            price=max(0, spec.cost - off),
+            vp=spec.vp,
+        )
+    else:
+        detail = tr._(
+            "{vp} VP · costs ${cost}, paid with your other cards", cost=spec.cost, vp=spec.vp
+        )
     label = tr._("Launch {boat}", boat=boat_name(tr, kind))
     return Choice(label, text, detail, emoji=EMOJI.get(kind), style="primary")
 
 
 def _hire(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, kind: str, text: str) -> Choice:
-    target = next((b.kind for b in p.boats if not b.captain), "")
-    detail = tr._(
-        "a ${cash} card goes face down on your {boat} boat, which then fishes",
-        cash=book.boats[kind].cash,
-        boat=boat_name(tr, target),
-    )
-    label = tr._("Hire a {card} card", card=boat_name(tr, kind))
+    detail = tr._("you give up ${cash} of cash", cash=book.boats[kind].cash)
+    label = tr._("Captain: a {card} card", card=boat_name(tr, kind))
     return Choice(label, text, detail, emoji=EMOJI.get(kind), style="primary")
 
 
@@ -222,12 +266,18 @@ def _process(
     tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, arg: str, text: str
 ) -> Choice:
     n = int(arg)
+    boats = counted(tr, [boat(tr, b.kind) for b in p.boats if b.crates == n and not b.processed])
     detail = (
-        tr._("−1 VP now, +$1 crate; the full boat fishes again")
+        tr._("from {boats}; the full boat fishes again", boats=boats)
         if n == book.boat_capacity
-        else tr._("−1 VP now, +$1 crate on your Processing Vessel license")
+        else tr._("from {boats}", boats=boats)
     )
-    return Choice(tr._("Process from a boat of {n}", n=n), text, detail, emoji=EMOJI["crate"])
+    label = tr.ngettext(
+        "A crate from a boat with {n} crate",
+        "A crate from a boat with {n} crates",
+        n,
+    )
+    return Choice(label, text, detail[:100], emoji=EMOJI["crate"])
 
 
 def _trade(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, arg: str, text: str) -> Choice:
@@ -239,7 +289,10 @@ def _trade(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, arg: str, te
 def _discard(
     tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, kind: str, text: str
 ) -> Choice:
-    detail = tr._("face down; a ${cash} card", cash=book.boats[kind].cash)
+    if kind in launchable_types(book, as_player(p)):
+        detail = tr._("${cash} as cash; your licenses launch it", cash=book.kind_cash(kind))
+    else:
+        detail = tr._("${cash} as cash", cash=book.kind_cash(kind))
     label = tr._("Discard {card}", card=boat_name(tr, kind))
     return Choice(label, text, detail, emoji=EMOJI.get(kind))
 

@@ -26,12 +26,15 @@ def standing(tr: Tr, p: PlayerView) -> str:
     return line
 
 
+def licenses_text(tr: Tr, p: PlayerView) -> str:
+    """``Shrimp ×2, Cod``: short names, counted; "" for none."""
+    return counted(tr, [short_license(tr, lic) for lic in p.licenses])
+
+
 def license_line(tr: Tr, p: PlayerView) -> str:
     if not p.licenses:
         return tr._("Licenses: none yet")
-    return tr._(
-        "Licenses: {list}", list=counted(tr, [short_license(tr, lic) for lic in p.licenses])
-    )
+    return tr._("Licenses: {list}", list=licenses_text(tr, p))
 
 
 def boat_tokens(p: PlayerView) -> list[str]:
@@ -68,17 +71,22 @@ def hand_lines(tr: Tr, book: Deck, p: PlayerView) -> list[str]:
         )
     if not lines:
         lines.append(tr._("No cards in hand."))
-    mine = as_player(p)
-    lines.append(
-        tr._(
-            "You can pay up to ${most}: cards ${cash}, crates ${crates}, discount ${discount}.",
-            most=purse(book, mine),
-            cash=sum(book.cash(c) for c in cards),
-            crates=p.processed * book.crate_cash,
-            discount=discount(book, mine),
-        )
-    )
+    if cards or p.processed:
+        lines.append(purse_line(tr, book, p))
     return lines
+
+
+def purse_line(tr: Tr, book: Deck, p: PlayerView) -> str:
+    """The most the reader can pay (RULES §4.4), and what it is made of."""
+    mine = as_player(p)
+    parts = [tr._("cards ${n}", n=sum(book.cash(c) for c in p.hand or ()))]
+    if p.processed:
+        parts.append(tr._("crates ${n}", n=p.processed * book.crate_cash))
+    if off := discount(book, mine):
+        parts.append(tr._("Shrimp discount ${n}", n=off))
+    return tr._(
+        "You can pay up to **${most}** ({parts}).", most=purse(book, mine), parts=" + ".join(parts)
+    )
 
 
 def captain_lines(tr: Tr, book: Deck, p: PlayerView) -> list[str]:

@@ -39,6 +39,8 @@ SHORT: dict[str, str] = {
     "kc_licenses": N_("KC Licenses"),
 }
 """License names short enough for a 36-character monospace line."""
+SHORT_BOATS: dict[str, str] = {"processing": N_("Processing")}
+"""Boat names short enough for a card in a picture (the others are short already)."""
 BONUSES: dict[str, str] = {
     "shrimp": N_("$1 off every purchase and launch per Shrimp license"),
     "cod": N_("launch 2 boats a round; draw 1 card per Cod license after launching"),
@@ -96,6 +98,10 @@ def boat(tr: Tr, kind: str) -> str:
 
 def boat_name(tr: Tr, kind: str) -> str:
     return tr._(BOATS.get(kind, kind))
+
+
+def short_boat(tr: Tr, kind: str) -> str:
+    return tr._(SHORT_BOATS[kind]) if kind in SHORT_BOATS else boat_name(tr, kind)
 
 
 def license_name(tr: Tr, lic: str) -> str:

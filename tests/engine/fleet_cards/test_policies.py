@@ -4,7 +4,7 @@ import random
 
 from engine.simulate import play_one
 
-from .builders import GAME
+from .builders import GAME, at, boats, hand, licenses, new
 
 
 def test_the_heuristic_beats_random_play_from_either_seat():
@@ -29,3 +29,22 @@ def test_no_decision_offers_more_than_25_actions():
             most = max(most, len(legal))
             state, _ = GAME.apply(state, seat, rng.choice(legal))
     assert 10 < most <= 25
+
+
+def test_the_heuristic_keeps_its_last_card_for_a_boat_waiting_for_a_captain():
+    # RULES §7.1, §8.1: a boat without a captain never fishes. A free launch of the only card
+    # in hand would leave the waiting boat without one for good if it happened every round.
+    def launch_with(*cards, captained):
+        state = new(2, "last-card")
+        hand(state, 0, *cards)
+        licenses(state, 0, "shrimp", "shrimp")
+        boats(state, 0, ("shrimp", 0, captained))
+        hand(state, 1, "tuna", "tuna")
+        licenses(state, 1, "tuna")
+        state, _ = at(state, "launch")
+        assert "launch shrimp" in [a.text for a in GAME.legal_actions(state, 0)]
+        return GAME.default_action(state, 0).text
+
+    assert launch_with("shrimp", captained=False) == "stop"
+    assert launch_with("shrimp", captained=True) == "launch shrimp"
+    assert launch_with("shrimp", "cod", captained=False) == "launch shrimp"

@@ -10,6 +10,7 @@ import pytest
 
 from bot.fronts import get_front
 from bot.fronts.base import Ctx, Panel, SeatInfo
+from bot.fronts.fleet_cards.words import LICENSES
 from bot.fronts.text import panel_text
 from bot.i18n import Tr
 from engine.core.errors import IllegalAction
@@ -121,8 +122,13 @@ def test_a_prompt_has_one_choice_per_action_each_saying_what_it_does():
             assert len(actions) <= 25
             panel = FRONT.prompt(GAME.view(state, seat), seat, actions, ctx(3, seat))
             assert [c.action for c in panel.choices] == [a.text for a in actions]
+            bids = [int(a.args[0]) for a in actions if a.verb == "bid"]
             for choice in panel.choices:
-                assert choice.detail, choice
+                # A bid amount says it all; the ends of the range say what they are.
+                middle = choice.action.startswith("bid ") and (
+                    min(bids) < int(choice.action.split()[1]) < max(bids)
+                )
+                assert choice.detail or middle, choice
                 assert len(choice.detail) <= 100 and len(choice.label) <= 80
 
 
@@ -166,24 +172,38 @@ def test_events_about_a_hand_are_worded_for_their_owner_only():
 
 
 def test_the_auction_step_shows_the_lot_the_high_bid_and_who_may_still_bid():
+    # RULES §4.1–§4.3
     state, _ = GAME.start(3, "auction-step")
     chooser = GAME.to_act(state)[0]
     lot = state.row[0]
     step = FRONT.public_step(GAME.view(state, None), ctx(3, None, waiting=[chooser]))
     assert {c.action for c in step.choices} >= {f"open {lot}", "decline"}
+    assert f"{NAMES[chooser]}** chooses a license" in panel_text(step)
     state, _ = GAME.apply(state, chooser, f"open {lot}")
-    state, _ = GAME.apply(state, chooser, f"bid {BOOK.licenses[lot].min_bid}")
+    least = BOOK.licenses[lot].min_bid
+    step = FRONT.public_step(GAME.view(state, None), ctx(3, None, waiting=[chooser]))
+    assert {c.label: c.action for c in step.choices}[f"Open at ${least}"] == f"bid {least}"
+    state, _ = GAME.apply(state, chooser, f"bid {least}")
     bidder = GAME.to_act(state)[0]
     step = FRONT.public_step(GAME.view(state, None), ctx(3, None, waiting=[bidder]))
     text = panel_text(step)
-    assert f"high bid ${BOOK.licenses[lot].min_bid} by {NAMES[chooser]}" in text
-    assert "Still bidding" in text and NAMES[bidder] in text
+    assert f"high bid **${least}** by **{NAMES[chooser]}**" in text
+    others = [NAMES[s] for s in range(3) if s != chooser]
+    assert f"May still bid: {others[0]} and {others[1]}." in text
+    assert step.status == f"⏳ {NAMES[bidder]}: raise the bid for the {_name(lot)}, or pass"
     actions = {c.label: c.action for c in step.choices}
-    assert actions["Pass"] == "pass" and actions["Raise"] is None
-    assert "pass" in [a.text for a in GAME.legal_actions(state, bidder)]
+    assert actions["Pass"] == "pass" and actions[f"Raise to ${least + 1}"] == f"bid {least + 1}"
+    assert actions["Raise more…"] is None, "the other amounts are in the bidder's own prompt"
+    legal = [a.text for a in GAME.legal_actions(state, bidder)]
+    assert "pass" in legal and f"bid {least + 1}" in legal
 
 
-def test_the_public_step_keeps_one_message_per_lot_through_bidding_and_payment():
+def _name(lic: str) -> str:
+    return TR._(LICENSES[lic])
+
+
+def test_a_lot_keeps_its_message_until_the_next_license_is_put_up():
+    # The record of a lot ends with who bought it: the next lot is a new message.
     state, _ = GAME.start(2, "keys")
     seat = GAME.to_act(state)[0]
     lot = state.row[0]
@@ -193,16 +213,24 @@ def test_the_public_step_keeps_one_message_per_lot_through_bidding_and_payment()
 
     first = key(state)
     state, _ = GAME.apply(state, seat, f"open {lot}")
+    assert key(state) == first, "choosing and bidding are one message"
     state, _ = GAME.apply(state, seat, f"bid {BOOK.licenses[lot].min_bid}")
-    state, _ = GAME.apply(state, 1 - seat, "pass")
+    state, events = GAME.apply(state, 1 - seat, "pass")
     assert state.players[seat].task == "pay"
     assert key(state) == first, "the winner pays on the lot's own message"
     while state.players[seat].task == "pay":
-        state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+        state, more = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+        events += more
+    assert key(state) == first, "the sale stays on it while the next chooser decides"
+    chooser = GAME.to_act(state)[0]
+    sold = panel_text(FRONT.public_step(GAME.view(state, None), ctx(2, None, events)))
+    assert f"✅ **{NAMES[seat]}** bought the **{_name(lot)}**" in sold
+    state, _ = GAME.apply(state, chooser, f"open {state.row[0]}")
     assert key(state) != first, "the next lot is a new message"
 
 
 def test_payments_show_the_cards_spent_but_never_what_stays_in_hand():
+    # RULES §5.3: paid cards are face up; the hand stays secret.
     state, _ = GAME.start(2, "pay-step")
     seat = GAME.to_act(state)[0]
     lot = state.row[0]
@@ -210,16 +238,61 @@ def test_payments_show_the_cards_spent_but_never_what_stays_in_hand():
     state, _ = GAME.apply(state, seat, f"bid {BOOK.licenses[lot].min_bid}")
     state, _ = GAME.apply(state, 1 - seat, "pass")
     state, _ = GAME.apply(state, seat, "pay cod")
-    text = panel_text(FRONT.public_step(GAME.view(state, None), ctx(2, None)))
-    assert "is paying: $1" in text and "Cod" in text.split("is paying")[1]
-    assert "Tuna" not in text.split("is paying")[1]
+    step = FRONT.public_step(GAME.view(state, None), ctx(2, None, waiting=[seat]))
+    assert step.status.endswith("(paid so far: 🐟 Cod)")
+    assert any(c.startswith("tuna") for c in state.players[seat].hand)
+    assert "Tuna" not in step.status
+    # The live status goes when the step is passed: the record keeps no half payment.
+    assert "paid so far" not in panel_text(step)
+
+
+def test_the_step_message_is_the_table_and_names_everyone_it_waits_for():
+    assert FRONT.board_message is False
+    for state, events in games(3, 1, policy="heuristic"):
+        if GAME.is_over(state):
+            continue
+        waiting = GAME.to_act(state)
+        step = FRONT.public_step(GAME.view(state, None), ctx(3, None, events, waiting))
+        lines = step.status.splitlines()
+        assert [line.split(":")[0] for line in lines] == [f"⏳ {NAMES[s]}" for s in waiting]
+        table = dict(step.fields)["Table"]
+        for seat, p in enumerate(state.players):
+            held = f"{len(p.hand) + len(p.drawn)} card"
+            assert any(f"**{NAMES[seat]}**" in line and held in line for line in table)
+
+
+def test_what_a_seat_owes_is_public_so_a_notice_can_say_it():
+    # A notice is a public message: what it says must not depend on the hand.
+    for state, _ in games(3, 2):
+        for seat in GAME.to_act(state):
+            owed = FRONT.owed(GAME.view(state, seat), seat, ctx(3, seat))
+            assert owed == FRONT.owed(GAME.view(state, None), seat, ctx(3, None))
+
+
+def test_a_player_is_pinged_once_a_turn_in_the_auction_and_once_a_phase_after_it():
+    state, _ = GAME.start(2, "turns")
+    turns = [FRONT.turn(GAME.view(state, None))]
+    seat = GAME.to_act(state)[0]
+    state, _ = GAME.apply(state, seat, f"open {state.row[0]}")
+    state, _ = GAME.apply(state, seat, f"bid {BOOK.licenses[state.auction.lot].min_bid}")
+    turns.append(FRONT.turn(GAME.view(state, None)))
+    assert turns[0] != turns[1], "bidding that comes back to a player is a new turn"
+    while state.phase == "auction":
+        s = GAME.to_act(state)[0]
+        state, _ = GAME.apply(state, s, GAME.default_action(state, s))
+    assert state.phase == "launch"
+    turn = FRONT.turn(GAME.view(state, None))
+    s = GAME.to_act(state)[0]
+    state, _ = GAME.apply(state, s, GAME.legal_actions(state, s)[-1])
+    if state.phase == "launch":
+        assert FRONT.turn(GAME.view(state, None)) == turn, "one turn for the whole phase"
 
 
 def test_the_private_panel_shows_the_hand_and_a_picture_of_a_tableau_once_there_is_one():
     state, _ = GAME.start(2, "mine")
     panel = FRONT.private(GAME.view(state, 0), 0, ctx(2, 0))
     text = panel_text(panel)
-    assert "Tuna ($3)" in text and "You can pay up to $11" in text
+    assert "Tuna ($3)" in text and "You can pay up to **$11** (cards $11)" in text
     assert panel.image is None, "nothing on the table yet: the text says it"
     state.players[0].licenses.append(state.licenses.pop(0))
     panel = FRONT.private(GAME.view(state, 0), 0, ctx(2, 0))

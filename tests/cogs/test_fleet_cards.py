@@ -1,0 +1,296 @@
+"""Fleet, the card game, through the whole bot in SimCord: a 3-player table (two players and an
+AI seat) from the lobby to the final scores through clicks, the auction's public buttons,
+restarts with old buttons, deadlines, autopilot, the log, and the daily challenge."""
+
+from __future__ import annotations
+
+from bot.fronts.fleet_cards.words import BOATS, LICENSES
+from bot.i18n import Tr
+from engine.fleet_cards.cards import builtin_deck
+from engine.fleet_cards.holdings import purse
+from tests.cogs.harness import ids, public_action, said
+
+GAME = "fleet-cards"
+TR = Tr("en", GAME)
+
+
+async def three_seats(table, deadline=0):
+    """alice hosts, bob joins, an AI seat is added, the game starts: all through clicks."""
+    alice, bob = table.add("alice", "bob")
+    options = {"game": GAME, **({"deadline": deadline} if deadline else {})}
+    await table.open(alice, **options)
+    await bob.click(await table.lobby(), label="Join")
+    await alice.click(await table.lobby(), label="Add AI seat")
+    lobby = await table.lobby()
+    assert lobby.embeds[0].description.count("🤖") == 1
+    await alice.click(lobby, label="Start")
+    return alice, bob
+
+
+async def play_until(table, wanted, limit=400):
+    """Play sensibly until `wanted(state, row)` holds (the harness picks who acts)."""
+    for _ in range(limit):
+        row = await table.row()
+        state = await table.state()
+        if wanted(state, row):
+            return state, row
+        assert row.status == "active", "the game ended before the moment looked for"
+        await table.play_one()
+    raise AssertionError("the moment looked for never came")
+
+
+def human_to(task):
+    """A human seat owes `task` (AI seats never make the table wait)."""
+
+    def wanted(state, row):
+        return any(
+            p.task == task and not row.seats[s].is_ai and row.seats[s].user_id
+            for s, p in enumerate(state.players)
+        )
+
+    return wanted
+
+
+def seat_with(state, row, task):
+    return next(s for s, p in enumerate(state.players) if p.task == task and not row.seats[s].is_ai)
+
+
+def labels(message):
+    return [c.label for r in message.components for c in r.children]
+
+
+def count_calls(table, monkeypatch, name):
+    """Count the cog's handler `name` being called (public buttons, prompt choices)."""
+    cog = table.bot.get_cog("Table")
+    real = getattr(cog, name)
+    calls = []
+
+    async def counted(*args, **kwargs):
+        calls.append(args)
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(cog, name, counted)
+    return calls
+
+
+async def test_three_players_with_an_ai_seat_play_a_whole_game_through_clicks(table, monkeypatch):
+    alice, bob = await three_seats(table)
+    row = await table.row()
+    assert row.status == "active" and len(row.seats) == 3 and row.seats[2].is_ai
+    assert not (await table.lobby()).components, "a started table's lobby has no buttons left"
+    step = await table.message(row.step_message_id)
+    assert "license auction" in step.embeds[0].title
+    state = await table.state()
+    (waiting,) = [s for s, p in enumerate(state.players) if p.task]
+    assert step.content.startswith(f"⏳ {row.seats[waiting].name}: ")
+    if state.players[waiting].task == "choose":  # else the AI seat chose first
+        assert {"Decline", "Act", "Mine", "Log"} <= set(labels(step))
+        assert any(label.startswith("Put up ") for label in labels(step))
+    else:
+        assert {"Pass", "Raise more…", "Mine", "Log"} <= set(labels(step))
+
+    table.sensible = True
+    public = count_calls(table, monkeypatch, "on_public")
+    prompts = count_calls(table, monkeypatch, "on_prompt")
+    await table.play_to_end()
+
+    row = await table.row()
+    assert row.status == "over"
+    assert public and prompts, "both the auction's buttons and private prompts were used"
+    history = [m async for m in table.thread().history(limit=5)]
+    final = next(m for m in history if m.embeds and m.embeds[0].title == "Final scores")
+    assert f"<@{alice.id}>" in final.content and f"<@{bob.id}>" in final.content
+    heads = " ".join(f.name for f in final.embeds[0].fields)
+    assert all(name in heads for name in ("alice", "bob", "AI 1"))
+    assert not final.components or labels(final) == ["Play again"]
+    entries = await table.service.repo.actions(row.id)
+    assert {e.seat for e in entries} == {0, 1, 2}
+    assert all(e.user_id is None for e in entries if e.seat == 2)
+    verbs = {e.action.split()[0] for e in entries if e.user_id is not None}
+    assert {"bid", "pay", "launch", "hire", "discard"} <= verbs
+    for player in (alice, bob):
+        (stats,) = await table.service.repo.user_stats(player.id)
+        assert stats.game == GAME and stats.games == 1
+
+
+async def test_the_auction_message_shows_the_lot_the_high_bid_and_who_may_still_bid(table):
+    await three_seats(table)
+    table.sensible = True
+    state, row = await play_until(table, human_to("raise"))
+    step = await table.message(row.step_message_id)
+    text = step.embeds[0].description
+    bidder = seat_with(state, row, "raise")
+    a = state.auction
+    assert f"high bid **${a.high}** by **{row.seats[a.leader].name}**" in text
+    assert "May still bid:" in text and row.seats[bidder].name in text
+    assert step.content == (
+        f"⏳ {row.seats[bidder].name}: raise the bid for the {lot_name(a.lot)}, or pass"
+    )
+    raise_to = next(i for i in ids(step) if public_action(i) == f"bid {a.high + 1}")
+    assert raise_to and "Pass" in labels(step) and "Raise more…" in labels(step)
+    # A raise through the public button is the bidder's own, and the message shows it.
+    bidder_actor = table.players[row.seats[bidder].user_id]
+    others = [p for p in table.players.values() if p.id != bidder_actor.id]
+    refused = await others[0].click(step, custom_id=raise_to)
+    assert "waiting for" in said(refused) and (await table.row()).version == row.version
+    if state.players[bidder].hand and a.high + 1 <= purse_of(state, bidder):
+        await bidder_actor.click(step, custom_id=raise_to)
+        after = await table.state()
+        assert after.auction.leader == bidder and after.auction.high == a.high + 1
+
+
+async def test_the_step_message_always_shows_who_the_table_waits_for(table):
+    # After every click, the newest step message names exactly the seats that owe a decision,
+    # even when a decision changes nothing else on it (a player stops launching).
+    await three_seats(table)
+    table.sensible = True
+    seen = []
+
+    async def check(actor, result):
+        row = await table.row()
+        if row.status != "active":
+            return
+        state = await table.state()
+        step = await table.message(row.step_message_id)
+        waiting = [row.seats[s].name for s, p in enumerate(state.players) if p.task]
+        shown = [line.split(":")[0].removeprefix("⏳ ") for line in step.content.splitlines()]
+        assert shown == waiting, (shown, waiting, state.phase)
+        seen.append(state.phase)
+
+    table.on_click = check
+    await play_until(table, lambda s, r: s.round >= 4)
+    assert {"auction", "launch", "draw"} <= set(seen)
+
+
+def lot_name(lic):
+    return TR._(LICENSES[lic])
+
+
+def purse_of(state, seat):
+    return purse(builtin_deck(), state.players[seat])
+
+
+async def test_payments_show_the_cards_spent_and_the_next_message_tells_the_whole_sale(table):
+    await three_seats(table)
+    table.sensible = True
+    state, row = await play_until(
+        table, lambda s, r: human_to("pay")(s, r) and s.players[seat_with(s, r, "pay")].payment.paid
+    )
+    payer = seat_with(state, row, "pay")
+    step = await table.message(row.step_message_id)
+    pay = state.players[payer].payment
+    assert "(paid so far: " in step.content
+    kinds = {c.rstrip("0123456789") for c in pay.cards}
+    names = {k: TR._(v) for k, v in BOATS.items()}
+    for kind in kinds & set(names):
+        assert names[kind] in step.content.split("(paid so far: ")[1]
+    # Once paid, the log says which cards paid for what, to every reader.
+    await play_until(table, lambda s, r: s.players[payer].payment is None)
+    other = next(p for p in table.players.values() if p.id != row.seats[payer].user_id)
+    log = await other.slash(table.handle(), "table log")
+    lines = log.response.embeds[0].description.splitlines()
+    what = lot_name(pay.item) if pay.kind == "license" else f"{names[pay.item]} boat"
+    paid = [line for line in lines if line.startswith(f"{row.seats[payer].name} pays $")]
+    assert any(what in line and " with " in line for line in paid), paid
+
+
+async def test_an_old_auction_button_and_an_old_prompt_work_after_a_restart(table, db_path):
+    await three_seats(table)
+    table.sensible = True
+    # An auction message fetched before the restart: its Pass still plays.
+    state, row = await play_until(table, human_to("raise"))
+    bidder = seat_with(state, row, "raise")
+    actor = table.players[row.seats[bidder].user_id]
+    step = await table.message(row.step_message_id)
+    logged = len(await table.service.repo.actions(row.id))
+    await table.restart(db_path)
+    passed = await actor.click(step, label="Pass")
+    assert passed.acknowledged
+    entry = (await table.service.repo.actions(row.id))[logged]
+    assert (entry.action, entry.user_id) == ("pass", actor.id)
+    # A prompt opened before the restart: its buttons still play the choice they show.
+    state, row = await play_until(table, human_to("raise"))
+    bidder = seat_with(state, row, "raise")
+    actor = table.players[row.seats[bidder].user_id]
+    step = await table.message(row.step_message_id)
+    prompt = await actor.click(step, label="Raise more…")
+    assert prompt.ephemeral and prompt.response.components
+    choice = next(i for i in ids_of(prompt.response) if i.endswith(":pass"))
+    logged = len(await table.service.repo.actions(row.id))
+    await table.restart(db_path)
+    chosen = await actor.click(prompt.response.message, custom_id=choice)
+    assert chosen.acknowledged
+    entry = (await table.service.repo.actions(row.id))[logged]
+    assert (entry.action, entry.user_id) == ("pass", actor.id)
+    await table.play_to_end()
+    assert (await table.row()).status == "over"
+
+
+def ids_of(response):
+    return [c["custom_id"] for r in response.components for c in r["components"]]
+
+
+async def test_a_deadline_plays_the_default_move_then_autopilot_plays_a_seat_to_the_end(table):
+    alice, bob = await three_seats(table, deadline=24)
+    row = await table.row()
+    state = await table.state()
+    (waiting,) = table.service.game(GAME).to_act(state)
+    assert row.deadline_at is not None
+    cog = table.bot.get_cog("Table")
+    logged = len(await table.service.repo.actions(row.id))  # the AI seat may have moved
+    await cog.scheduler.tick(now=row.deadline_at + 1)
+    entry = (await table.service.repo.actions(row.id))[logged]
+    assert entry.user_id is None and entry.seat == waiting
+    history = [m.content async for m in table.thread().history(limit=8)]
+    assert any("Time ran out" in c and row.seats[waiting].name in c for c in history)
+
+    result = await alice.slash(table.handle(), "table autopilot", player=bob)
+    assert "autopilot" in said(result)
+    table.sensible = True
+    await table.play_to_end()
+    row = await table.row()
+    assert row.status == "over"
+    entries = await table.service.repo.actions(row.id)
+    bob_seat = row.seat_of(bob.id)
+    assert all(e.user_id is None for e in entries if e.seat == bob_seat and e.seq > 1)
+
+
+async def test_the_log_and_the_board_answer_with_the_game_so_far(table):
+    alice, bob = await three_seats(table)
+    table.sensible = True
+    await play_until(table, lambda s, r: s.round >= 2)
+    log = await alice.slash(table.handle(), "table log")
+    lines = log.response.embeds[0].description
+    assert log.ephemeral and "You draw " in lines and "Round 2 begins." in lines
+    board = await bob.slash(table.handle(), "table board")
+    assert board.acknowledged
+    row = await table.row()
+    last = [m async for m in table.thread().history(limit=1)][0]  # noqa: RUF015
+    assert last.id == row.step_message_id, "the table again at the bottom of the thread"
+    assert "Table" in [f.name for f in last.embeds[0].fields]
+    mine = await bob.slash(table.handle(), "table mine")
+    assert mine.ephemeral and "Your hand" in [
+        f["name"] for f in mine.response.embeds[0].to_dict()["fields"]
+    ]
+
+
+async def test_the_daily_challenge_plays_to_the_end_and_lands_on_the_leaderboard(table):
+    (alice,) = table.add("alice")
+    before = {t.id for t in table.channel.threads}
+    result = await alice.slash(table.channel, "challenge", game=GAME)
+    assert "#" in said(result)
+    (thread,) = [t for t in table.channel.threads if t.id not in before]
+    table.thread_id = thread.id
+    row = await table.row()
+    assert row.game == GAME and row.options.challenge_day and len(row.seats) == 2
+    assert row.seats[1].is_ai
+    table.sensible = True
+    await table.play_to_end()
+    assert (await table.row()).status == "over"
+    shared = [m.content async for m in table.bot.get_channel(table.channel.id).history(limit=5)]
+    line = next(c for c in shared if "finished today's challenge" in c)
+    assert "Fleet cards #" in line and " VP · place " in line
+    board = await alice.slash(table.channel, "leaderboard", game=GAME, period="today")
+    assert board.ephemeral and f"<@{alice.id}>" in board.response.embeds[0].description
+    again = await alice.slash(table.channel, "challenge", game=GAME)
+    assert "already played today's challenge" in said(again)
