@@ -194,7 +194,7 @@ def _choice(house: House, view: BlackFleetView, seat: int, action: Action, ctx: 
         return Choice(
             tr._("Bury treasure on {space}", space=me.pirate or "?"),
             action.text,
-            tr._("+{gain} doubloons", gain=value),
+            "+" + w.doubloons(tr, value),
             "🪙",
             style="success",
         )
@@ -205,7 +205,7 @@ def _choice(house: House, view: BlackFleetView, seat: int, action: Action, ctx: 
         return Choice(
             tr._("Sell treasure at {port}", port=name),
             action.text,
-            tr._("+{gain} doubloons", gain=deal[1] if deal else 0),
+            "+" + w.doubloons(tr, deal[1] if deal else 0),
             "💰",
             style="success",
         )

@@ -170,7 +170,10 @@ class BlackFleetFront:
         victory = "🏆 " + (
             tr._("Victory card bought.")
             if me.victory
-            else tr._("Victory card: {price}, after all four.", price=view.options.victory)
+            else tr._(
+                "Victory card: {price}, after all four.",
+                price=w.doubloons(tr, view.options.victory),
+            )
         )
         development.append(victory)
         limit = tr._("You may keep 3 fortune cards at the end of your turn.")

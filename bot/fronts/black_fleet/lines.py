@@ -106,7 +106,7 @@ def event_line(event: Event, ctx: Ctx, house: House, view: BlackFleetView | None
         if d.get("sunk"):
             line += " " + tr._("The merchant sinks.")
         if d.get("insured"):
-            line += " " + tr._("Insurance pays {gain}.", gain=d["insured"])
+            line += " " + tr._("Insurance pays {gain}.", gain=w.doubloons(tr, d["insured"]))
         return line
     if kind == "sink":
         lost = (" " + tr._("Its treasure goes home.")) if d.get("lost") else ""
@@ -139,13 +139,18 @@ def event_line(event: Event, ctx: Ctx, house: House, view: BlackFleetView | None
         )
     if kind == "gain":
         source = card_name(tr, house, d["source"])
-        return tr._("{name} gains {gain} ({source}).", name=who, gain=d["gain"], source=source)
+        return tr._(
+            "{name} gains {gain} ({source}).",
+            name=who,
+            gain=w.doubloons(tr, d["gain"]),
+            source=source,
+        )
     if kind == "bribe":
         return tr._(
             "{name} bribes {victim}: +{gain}.",
             name=who,
             victim=seat_name(ctx, view, d["victim"]),
-            gain=d["gain"],
+            gain=w.doubloons(tr, d["gain"]),
         )
     if kind == "lair":
         return tr._("{name}'s pirate slips into the lair on {space}.", name=who, space=d["to"])

@@ -184,7 +184,9 @@ def phrase(event: Event, ctx: Ctx, house: House, view: BlackFleetView) -> str | 
         return tr._("+{gain} ({source})", gain=d["gain"], source=card_name(tr, house, d["source"]))
     if kind == "bribe":
         return tr._(
-            "takes {gain} from {victim}", gain=d["gain"], victim=seat_name(ctx, view, d["victim"])
+            "takes {gain} from {victim}",
+            gain=w.doubloons(tr, d["gain"]),
+            victim=seat_name(ctx, view, d["victim"]),
         )
     if kind == "lair":
         return tr._("🏴\u200d☠️ into the lair on {space}", space=d["to"])

@@ -208,10 +208,12 @@ class FleetCardsFront:
                 if v and k in CATEGORIES
             )
             p = view.players[s.seat]
-            extra = tr._(
-                "{boats} boats, {crates} crates on boats",
-                boats=len(p.boats),
-                crates=sum(b.crates for b in p.boats),
+            crates = sum(b.crates for b in p.boats)
+            extra = ", ".join(
+                [
+                    tr.ngettext("{n} boat", "{n} boats", len(p.boats)),
+                    tr.ngettext("{n} crate on boats", "{n} crates on boats", crates),
+                ]
             )
             head = tr._(
                 "{rank}. {name} — {total} VP", rank=s.rank, name=ctx.name(s.seat), total=s.total

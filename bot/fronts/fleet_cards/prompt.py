@@ -115,10 +115,12 @@ def _context(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView) -> list[st
             else tr._("Price ${price}.", price=pay.price)
         ]
         if pay.paid:
-            spent = [boat(tr, kind_of(c)) for c in pay.cards]
+            spent = [counted(tr, [boat(tr, kind_of(c)) for c in pay.cards])] if pay.cards else []
             if pay.crates:
                 spent.append(tr.ngettext("{n} crate", "{n} crates", pay.crates))
-            lines.append(tr._("Paid ${paid} so far: {spent}.", paid=pay.paid, spent=tr.list(spent)))
+            lines.append(
+                tr._("Paid ${paid} so far: {spent}.", paid=pay.paid, spent=", ".join(spent))
+            )
         lines.append(
             tr._("One card at a time, **${due}** still due; no change is given.", due=pay.due)
         )

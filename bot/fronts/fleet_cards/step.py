@@ -16,6 +16,7 @@ from bot.fronts.fleet_cards.words import (
     EMOJI,
     boat,
     book_of,
+    counted,
     license_emoji,
     license_name,
     phase_name,
@@ -90,16 +91,12 @@ def waiting_status(view: FleetCardsView, ctx: Ctx) -> str:
 
 
 def supply_lines(tr: Tr, view: FleetCardsView) -> list[str]:
-    lines = [
-        tr._(
-            "{crate} {crates} crates left · {licenses} licenses in the deck · "
-            "{cards} cards in the supply",
-            crate=EMOJI["crate"],
-            crates=view.crates,
-            licenses=view.licenses_left,
-            cards=view.deck_size,
-        )
+    parts = [
+        tr.ngettext("{n} crate left", "{n} crates left", view.crates),
+        tr.ngettext("{n} license in the deck", "{n} licenses in the deck", view.licenses_left),
+        tr.ngettext("{n} card in the supply", "{n} cards in the supply", view.deck_size),
     ]
+    lines = [f"{EMOJI['crate']} " + " · ".join(parts)]
     if view.last_round:
         lines.append(tr._("**Last round**: the licenses could not refill the row."))
     return lines
@@ -260,12 +257,12 @@ def payment_line(tr: Tr, view: FleetCardsView, seat: int) -> str:
     what stays in the hand is never said."""
     pay = view.players[seat].payment
     assert pay is not None
-    spent = [boat(tr, kind_of(c)) for c in pay.cards]
+    spent = [counted(tr, [boat(tr, kind_of(c)) for c in pay.cards])] if pay.cards else []
     if pay.crates:
         spent.append(tr.ngettext("{n} processed crate", "{n} processed crates", pay.crates))
     if not spent:
         return tr._("nothing paid yet")
-    return tr._("paid so far: {spent}", spent=tr.list(spent))
+    return tr._("paid so far: {spent}", spent=", ".join(spent))
 
 
 def _work(view: FleetCardsView, ctx: Ctx) -> list[str]:
