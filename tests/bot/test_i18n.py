@@ -3,11 +3,11 @@ plurals, numbers and lists as each language writes them."""
 
 import pytest
 
-from bot.fronts import register_all
+from bot.fronts import FRONTS, register_all
 from bot.i18n import TRANSLATED, Tr, language_of, problems, register_domain, translator
 
 register_all()
-DOMAINS = ["table", "fleet-dice"]
+DOMAINS = ["table", *(g for g in FRONTS if g != "test-hands")]
 """Every game's words and the table's (the tests' own card game speaks English only)."""
 
 

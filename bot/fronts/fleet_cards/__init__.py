@@ -72,7 +72,7 @@ REFUSALS: dict[str, str] = {
     "no_crates": N_("You have no processed crate to pay with."),
     "not_in_hand": N_("You hold no {kind} card."),
     "no_license": N_("You own no license that launches {kind} boats."),
-    "no_boat": N_("None of your boats still to process this round holds {crates} crates."),
+    "no_boat": N_("None of your boats still to process this round holds {crates}."),
     "not_drawn": N_("Discard one of the cards just drawn."),
 }
 
@@ -181,14 +181,17 @@ class FleetCardsFront:
         fields = dict(error.fields)
         if "kind" in fields:
             fields["kind"] = boat_name(tr, str(fields["kind"]))
+        if error.code == "no_boat":
+            n = int(fields.get("crates", 0))
+            fields["crates"] = tr.ngettext("{n} crate", "{n} crates", n)
         if "owed" in fields:
             fields["owed"] = {
                 "choose": tr._("choose a license or decline"),
                 "open": tr._("open the bidding"),
                 "raise": tr._("raise or pass"),
                 "pay": tr._("pay for what you bought"),
-                "launch": tr._("launch a boat or stop"),
-                "hire": tr._("hire a captain or stop"),
+                "launch": tr._("launch a boat, or stop"),
+                "hire": tr._("hire a captain, or stop"),
                 "process": tr._("process a crate or stop"),
                 "trade": tr._("trade a crate or keep it"),
                 "discard": tr._("discard a card"),
