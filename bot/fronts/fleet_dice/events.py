@@ -40,6 +40,7 @@ RUTH_REASONS: dict[str, str] = {
     "no_use": N_("no die is of use to her, so she takes one and passes"),
     "leftover_boat": N_("she crosses out your bottom open {section} box"),
     "leftover_full": N_("your {section} column has no open box"),
+    "nothing": N_("there is no box for it to cross out"),
     "harbor_marker": N_("her harbor marker points there"),
     "wharf_marker": N_("her wharf marker points there"),
 }

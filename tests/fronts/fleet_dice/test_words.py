@@ -101,3 +101,20 @@ def test_a_star_action_prompt_shows_every_section_it_may_mark(language):
     ((_, (block,)),) = panel.fields
     assert len(block) <= 1024
     assert all(name(tr, f"wharf:{b}") in block for b in WHARF_BUILDINGS), block
+
+
+def test_every_reason_ruth_gives_is_worded_in_every_language():
+    """RULES §15: each of Ruth's picks and leftover uses is told with its reason, never a code."""
+    import re
+    from pathlib import Path
+
+    from bot.fronts.fleet_dice.events import RUTH_REASONS, ruth_reason
+
+    solo = Path("engine/fleet_dice/solo.py").read_text()
+    codes = set(re.findall(r'"reason": "([a-z_]+)"', solo))
+    assert codes and codes <= RUTH_REASONS.keys(), codes - RUTH_REASONS.keys()
+    for language in LANGUAGES:
+        tr = translator(language, "fleet-dice")
+        for code in codes:
+            said = ruth_reason(tr, {"reason": code, "section": "Shrimp", "start": "Shrimp"})
+            assert said != code and "{" not in said, (language, code, said)
