@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from engine.black_fleet import fortune, shipactions, turn
 from engine.black_fleet.actions import parse_action
@@ -33,6 +33,7 @@ from engine.core.actions import Action
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
 from engine.core.game import GameResult, Policy, random_policy
+from engine.core.saved import checked_options, load_saved
 
 
 class BlackFleet:
@@ -146,16 +147,7 @@ class BlackFleet:
 
     def load_state(self, text: str) -> BlackFleetState:
         """A saved state; a damaged one raises EngineError with a readable reason."""
-        try:
-            state = STATE.validate_json(text)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-            raise EngineError(f"saved game is corrupt: {where}: {first['msg']}") from exc
-        if state.schema_version > SCHEMA_VERSION:
-            raise EngineError(
-                f"saved game has schema {state.schema_version}, newer than this engine's"
-            )
+        state = load_saved(STATE, text, SCHEMA_VERSION)
         unknown = [
             card
             for c in state.captains
@@ -170,16 +162,7 @@ class BlackFleet:
 
 
 def _options(options: BaseModel | Mapping[str, Any] | None) -> Options:
-    if isinstance(options, Options):
-        return options
-    if isinstance(options, BaseModel):
-        options = options.model_dump()
-    try:
-        return Options.model_validate(options or {})
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise EngineError(f"bad options for Black Fleet: {where}: {first['msg']}") from exc
+    return checked_options(Options, options, "Black Fleet")
 
 
 # --- the decisions, one per stage: what is legal, what it does, what it asks for -------------

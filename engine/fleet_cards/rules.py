@@ -17,6 +17,7 @@ from engine.core.actions import Action, ActionSyntaxError
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
 from engine.core.game import GameResult, Policy, random_policy
+from engine.core.saved import checked_options, load_saved
 from engine.fleet_cards import auction, flow
 from engine.fleet_cards.actions import VERBS, parse_action
 from engine.fleet_cards.cards import Deck, builtin_deck
@@ -172,16 +173,7 @@ class FleetCards:
 
     def load_state(self, text: str) -> FleetCardsState:
         """Load a saved state; a damaged one raises EngineError with a readable reason."""
-        try:
-            state = STATE.validate_json(text)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-            raise EngineError(f"saved game is corrupt: {where}: {first['msg']}") from exc
-        if state.schema_version > SCHEMA_VERSION:
-            raise EngineError(
-                f"saved game has schema {state.schema_version}, newer than this engine's"
-            )
+        state = load_saved(STATE, text, SCHEMA_VERSION)
         try:
             book = self.book(state)
         except EngineError as exc:
@@ -191,12 +183,8 @@ class FleetCards:
 
 
 def _options(options: BaseModel | Mapping[str, Any] | None) -> Options:
-    if isinstance(options, Options):
-        return options
-    if isinstance(options, BaseModel):
-        options = options.model_dump()
+    opts = checked_options(Options, options, "Fleet")
     try:
-        opts = Options.model_validate(options or {})
         builtin_deck(opts.deck)
     except ValidationError as exc:
         raise EngineError(f"bad options for Fleet: {exc.errors()[0]['msg']}") from exc

@@ -13,13 +13,14 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from engine.core.actions import Action, ActionSyntaxError
 from engine.core.chance import roll
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
 from engine.core.game import GameResult, Policy, random_policy
+from engine.core.saved import checked_options, load_saved
 from engine.fleet_dice import solo
 from engine.fleet_dice.actions import VERBS, parse_action
 from engine.fleet_dice.coins import gain_coins
@@ -240,29 +241,12 @@ class FleetDice:
 
     def load_state(self, text: str) -> FleetState:
         """Load a saved state; a corrupt one raises EngineError with a readable reason."""
-        try:
-            state = STATE.validate_json(text)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-            raise EngineError(f"saved game is corrupt: {where}: {first['msg']}") from exc
-        if state.schema_version > SCHEMA_VERSION:
-            raise EngineError(
-                f"saved game has schema {state.schema_version}, newer than this engine's"
-            )
+        state = load_saved(STATE, text, SCHEMA_VERSION)
         return state
 
 
 def _options(options: BaseModel | Mapping[str, Any] | None) -> Options:
-    if isinstance(options, Options):
-        return options
-    if isinstance(options, BaseModel):
-        options = options.model_dump()
-    try:
-        return Options.model_validate(options or {})
-    except ValidationError as exc:
-        why = exc.errors()[0]["msg"]
-        raise EngineError(f"bad options for Fleet: The Dice Game: {why}") from exc
+    return checked_options(Options, options, "Fleet: The Dice Game")
 
 
 def held(state: FleetState, seat: int) -> bool:

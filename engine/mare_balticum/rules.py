@@ -9,12 +9,13 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from engine.core.actions import Action, ActionSyntaxError
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
 from engine.core.game import GameResult, Policy, random_policy
+from engine.core.saved import checked_options, load_saved
 from engine.mare_balticum.actions import VERBS, Answers, parse_action
 from engine.mare_balticum.board import Board, builtin_map
 from engine.mare_balticum.flow import (
@@ -196,30 +197,13 @@ class MareBalticum:
 
     def load_state(self, text: str) -> MareState:
         """Load a saved state; a corrupt one raises EngineError with a readable reason."""
-        try:
-            state = STATE.validate_json(text)
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-            raise EngineError(f"saved game is corrupt: {where}: {first['msg']}") from exc
-        if state.schema_version > SCHEMA_VERSION:
-            raise EngineError(
-                f"saved game has schema {state.schema_version}, newer than this engine's"
-            )
+        state = load_saved(STATE, text, SCHEMA_VERSION)
         _check_loaded(self.board_for(state), state)
         return state
 
 
 def _options(options: BaseModel | Mapping[str, Any] | None) -> Options:
-    if isinstance(options, Options):
-        return options
-    if isinstance(options, BaseModel):
-        options = options.model_dump()
-    try:
-        return Options.model_validate(options or {})
-    except ValidationError as exc:
-        why = exc.errors()[0]["msg"]
-        raise EngineError(f"bad options for Mare Balticum: {why}") from exc
+    return checked_options(Options, options, "Mare Balticum")
 
 
 def _check_loaded(board: Board, state: MareState) -> None:

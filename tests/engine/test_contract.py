@@ -128,3 +128,30 @@ def test_options_have_defaults_and_bad_ones_are_refused(game_id):
     assert not game.is_over(state)
     with pytest.raises(EngineError):
         game.start(game.max_seats, "options", {"no_such_option": True})
+
+
+REAL = [g for g in GAMES if g != "test-hands"]
+"""The games players play (the tests' own card game keeps a minimal loader)."""
+
+
+@pytest.mark.parametrize("game_id", REAL)
+def test_a_damaged_or_newer_saved_state_is_refused_with_a_reason(game_id):
+    game = get_game(game_id)
+    state, _ = game.start(game.min_seats, "saved")
+    saved = json.loads(game.dump_state(state))
+    with pytest.raises(EngineError, match="saved game is corrupt"):
+        game.load_state("{not json")
+    with pytest.raises(EngineError, match="saved game is corrupt: players"):
+        game.load_state(json.dumps({**saved, "players": "none"}))
+    newer = {**saved, "schema_version": 10_000}
+    with pytest.raises(EngineError, match="newer than this engine's"):
+        game.load_state(json.dumps(newer))
+    assert game.dump_state(game.load_state(json.dumps(saved))) == game.dump_state(state)
+
+
+@pytest.mark.parametrize("game_id", REAL)
+def test_a_bad_option_value_names_the_game_and_the_option(game_id):
+    game = get_game(game_id)
+    field = next(iter(type(game.options()).model_fields))
+    with pytest.raises(EngineError, match=rf"bad options for .*{field}"):
+        game.start(game.max_seats, "options", {field: {"not": "a value"}})
