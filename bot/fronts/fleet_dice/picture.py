@@ -14,7 +14,7 @@ from bot.i18n import Tr
 from engine.fleet_dice.player import capacity, coin_boxes, king_crab_license, new_player
 from engine.fleet_dice.scoring import breakdown
 from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS, WHARF_BUILDINGS, Sheet
-from engine.fleet_dice.state import CROSSED, MARKED, FleetState, FleetView
+from engine.fleet_dice.state import CROSSED, MARKED, FleetState, FleetView, PlayerState
 
 WIDTH, HEIGHT = 860, 600
 BOX = 24
@@ -201,6 +201,26 @@ def _columns(
                 draw.text((chip[0] + 17, chip[1] + 10), text, MARK, font(11), "mm")
 
 
+def _row(
+    draw: ImageDraw.ImageDraw,
+    sheet: Sheet,
+    p: PlayerState,
+    section: str,
+    lit: set[Spot],
+    at: tuple[int, int],
+    step: int,
+    size: int,
+    static: bool,
+) -> None:
+    """A section's boxes left to right: all of them on the static layer, only the marked and
+    lit ones on the layer drawn per move."""
+    x, y = at
+    for i, box in enumerate(sheet.section_boxes(section)):
+        mark, on = p.marks[section][i], (section, i) in lit
+        if static or on or mark in (MARKED, CROSSED):
+            _box(draw, x + i * step, y, box, mark, on, size)
+
+
 def _harbor(
     draw: ImageDraw.ImageDraw,
     tr: Tr,
@@ -221,10 +241,7 @@ def _harbor(
         row_y = y + 16 + r * 32
         if static:
             draw.text((x, row_y + 5), name(tr, ship), INK, font(13))
-        for i, box in enumerate(sheet.section_boxes(section)):
-            mark, on = p.marks[section][i], (section, i) in lit
-            if static or on or mark in (MARKED, CROSSED):
-                _box(draw, x + 140 + i * (BOX + 2), row_y, box, mark, on)
+        _row(draw, sheet, p, section, lit, (x + 140, row_y), BOX + 2, BOX, static)
         fleet = p.boats.get(ship, [])
         if static or not fleet:
             continue
@@ -257,10 +274,7 @@ def _wharf(
         done = building in p.completed
         if static or done:
             draw.text((x, row_y + 4), name(tr, building), DONE if done else INK, font(13))
-        for i, box in enumerate(sheet.section_boxes(section)):
-            mark, on = p.marks[section][i], (section, i) in lit
-            if static or on or mark in (MARKED, CROSSED):
-                _box(draw, x + 160 + i * 24, row_y, box, mark, on, 22)
+        _row(draw, sheet, p, section, lit, (x + 160, row_y), 24, 22, static)
         if static:
             continue
         if done:
