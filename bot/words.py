@@ -157,6 +157,7 @@ WORDS: dict[str, str] = {
     "scope_server": N_("this server"),
     "scope_global": N_("everyone"),
     "period_today": N_("today"),
+    "period_today_number": N_("today (#{number})"),
     "period_week": N_("last 7 days"),
     "period_all-time": N_("all time"),
     "stats_title": N_("Stats · {name}"),

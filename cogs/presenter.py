@@ -16,7 +16,6 @@ import dataclasses
 import hashlib
 import json
 import logging
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from datetime import date
@@ -98,7 +97,8 @@ class Presenter:
         self._notices: dict[tuple[int, int], tuple[str, int]] = {}
         """(game, user) → the turn their last notice was for, and its message."""
         self._prompts: dict[tuple[int, int], OpenPrompt] = {}
-        self.clock = time.monotonic
+        self.clock = service.clock
+        """How old an open prompt is, by the same injected clock as the service."""
 
     # --- helpers -------------------------------------------------------------------------------
 

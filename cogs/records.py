@@ -148,7 +148,8 @@ class RecordsCog(commands.Cog, name="Records"):
         tr = user_tr(interaction)
         front = get_front(game)
         gtr = tr.domain_of(front.domain)
-        first, last = challenge.period_days(period, challenge.day_of(self.service.clock()))
+        today = challenge.day_of(self.service.clock())
+        first, last = challenge.period_days(period, today)
         guild = interaction.guild_id if scope == "server" else None
         entries = await self.service.repo.leaderboard(game, first, last, guild)
         lines = [
@@ -169,7 +170,9 @@ class RecordsCog(commands.Cog, name="Records"):
             "leaderboard_title",
             game=front.title(gtr),
             scope=say(tr, f"scope_{scope}"),
-            period=say(tr, f"period_{period}"),
+            period=say(tr, "period_today_number", number=challenge.number(today))
+            if period == "today"
+            else say(tr, f"period_{period}"),
         )
         body = lines or [say(tr, "leaderboard_empty")]
         drawn = Drawn(embed(title, body), None)

@@ -1,10 +1,13 @@
 import os
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import time_machine
 from hypothesis import HealthCheck, settings
 
+from tests.clock import WALL_CLOCKS
 from tests.games import register
 
 settings.register_profile(
@@ -44,3 +47,26 @@ async def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     from tests.postgres import fresh_schema
 
     return await fresh_schema(request.getfixturevalue("pg_base"))
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A `wall_clock` test runs once with the machine's clock as it is and once at each of
+    WALL_CLOCKS (2027-01-01 00:00:30, 2026-12-31 23:59:50, 2028-02-29 12:00 UTC)."""
+    if metafunc.definition.get_closest_marker("wall_clock") is not None:
+        metafunc.fixturenames.append("wall_clock")
+        metafunc.parametrize(
+            "wall_clock", [None, *WALL_CLOCKS.values()], ids=["machine", *WALL_CLOCKS]
+        )
+
+
+@pytest.fixture(autouse=True)
+def _machine_clock(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Put the machine's clock where a `wall_clock` test asks (it keeps ticking from there)."""
+    params = request.node.callspec.params if hasattr(request.node, "callspec") else {}
+    # FLEET_TEST_WALL_CLOCK (ISO text) moves every test's machine clock, for a whole-suite check.
+    where = params.get("wall_clock") or os.environ.get("FLEET_TEST_WALL_CLOCK")
+    if where is None:
+        yield
+        return
+    with time_machine.travel(where, tick=True):
+        yield

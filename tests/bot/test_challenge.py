@@ -19,6 +19,8 @@ from engine.fleet_dice.rules import FleetDice
 
 from .helpers import execute, open_table
 
+pytestmark = pytest.mark.wall_clock
+
 GAME = FleetDice()
 DAY = date(2026, 11, 22)
 MIDNIGHT = 1795305600.0  # 2026-11-22 00:00:00 UTC

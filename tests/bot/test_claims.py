@@ -8,6 +8,7 @@ import pytest
 
 from bot.service import CLAIM_SECONDS, TableService
 from bot.storage import GameRow, Seat, Shards, TableOptions, open_repository
+from tests.clock import TestClock
 
 NOW = 1_800_000_000.0
 HOUR = 3600.0
@@ -36,8 +37,9 @@ def running(channel: int, deadline: float, guild: int | None = 7, reminded: bool
 @pytest.fixture
 async def repos(database):
     """Two processes' connections to one database."""
-    first = await open_repository(database)
-    second = await open_repository(database)
+    clock = TestClock(NOW)
+    first = await open_repository(database, clock)
+    second = await open_repository(database, clock)
     yield first, second
     await first.close()
     await second.close()
@@ -118,6 +120,7 @@ async def test_startup_repairs_only_the_tables_of_its_shards(repos):
     assert [r.id for r in await a.unshown(0)] == [on0.id, on1.id]
 
 
+@pytest.mark.wall_clock
 async def test_two_processes_ticking_together_play_a_deadline_once(repos):
     a, b = repos
     now = [NOW]

@@ -5,14 +5,16 @@ import pytest
 from bot.refusals import Refusal
 from bot.service import TableService
 from bot.storage import SqliteRepository
+from tests.clock import TestClock
 
 from .helpers import open_table
 
 
 @pytest.fixture
 async def service(tmp_path):
-    repo = await SqliteRepository.open(tmp_path / "s.db")
-    yield TableService(repo)
+    clock = TestClock()
+    repo = await SqliteRepository.open(tmp_path / "s.db", clock)
+    yield TableService(repo, clock)
     await repo.close()
 
 
@@ -187,13 +189,15 @@ async def test_an_illegal_move_is_refused_with_the_engines_reason(service):
     assert (await service.row(row.id)).version == row.version
 
 
+@pytest.mark.wall_clock
 async def test_a_deadline_plays_only_the_decisions_that_were_due(service):
     # Solo: after the player's default pick, Ruth picks and the player owes the leftover at
     # once. That next decision gets its own deadline; it is not played for them.
     row = await open_table(service, 40, 4, solo=True, turn_hours=1)
     outcome = await service.start(row.id, 4)
     assert outcome.row.deadline_at is not None
-    (late,) = await service.run_due(outcome.row.deadline_at + 1)
+    service.clock.set(outcome.row.deadline_at + 1)  # the hour goes by
+    (late,) = await service.run_due(service.clock())
     entries = await service.repo.actions(row.id)
     assert [e.action.split()[0] for e in entries][:1] == ["pick"]
     assert all(e.user_id is None for e in entries)
@@ -205,6 +209,7 @@ async def test_a_deadline_plays_only_the_decisions_that_were_due(service):
     assert late.notice == ("deadline_applied", {"names": ["u4"]})
 
 
+@pytest.mark.wall_clock
 async def test_a_half_time_reminder_changes_nothing_but_the_reminded_flag(service):
     row = await open_table(service, 41, 4, solo=True, turn_hours=12)
     outcome = await service.start(row.id, 4)

@@ -26,6 +26,7 @@ from bot.storage import (
     open_repository,
 )
 from bot.storage.migrations import MIGRATIONS
+from tests.clock import TestClock
 
 from .helpers import execute, open_table
 
@@ -43,14 +44,14 @@ def damaged_json(repo) -> str:
 
 @pytest.fixture
 async def sqlite_repo(tmp_path):
-    r = await SqliteRepository.open(tmp_path / "t.db")
+    r = await SqliteRepository.open(tmp_path / "t.db", TestClock())
     yield r
     await r.close()
 
 
 @pytest.fixture
 async def repo(database):
-    r = await open_repository(database)
+    r = await open_repository(database, TestClock())
     yield r
     await r.close()
 

@@ -1,5 +1,6 @@
 import pytest
 
+from tests.clock import TestClock
 from tests.limits import payload_problems
 
 from .harness import Table, make_bot
@@ -11,16 +12,24 @@ def db_path(tmp_path):
 
 
 @pytest.fixture
-def simcord_bot(db_path):
-    return make_bot(db_path)
+def clock():
+    """The bot's time: 2026-11-22 12:00 UTC unless the test sets another instant before the
+    first click; it then advances with SimCord's virtual time."""
+    return TestClock()
 
 
 @pytest.fixture
-async def table(simcord_env, simcord_bot):
+def simcord_bot(db_path, clock):
+    return make_bot(db_path, clock)
+
+
+@pytest.fixture
+async def table(simcord_env, simcord_bot, clock):
+    clock.follow(simcord_env)
     await simcord_bot.tree.sync()
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("games")
-    t = Table(simcord_env, simcord_bot, guild, channel)
+    t = Table(simcord_env, simcord_bot, guild, channel, clock=clock)
     yield t
     if t.bot.repo is not None:
         await t.bot.repo.close()

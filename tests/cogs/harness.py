@@ -17,6 +17,7 @@ from cogs.components import decode_action, known
 
 
 def make_bot(db: str, clock: Any = None) -> FleetBot:
+    """The bot on `db`, its time from `clock` (a `TestClock` in tests; the machine's in bench)."""
     settings = Settings(database=db, run_scheduler=False, _env_file=None)  # type: ignore[call-arg]
     return FleetBot(settings, clock) if clock else FleetBot(settings)
 
@@ -52,6 +53,8 @@ class Table:
     """Called with (actor, result) after every click the harness makes."""
     open_prompts: dict[int, Any] = field(default_factory=dict)
     """A sensible player's prompt still open, answered in place when it shows their turn."""
+    clock: Any = None
+    """The bot's clock (a `TestClock`), kept across restarts."""
 
     @property
     def service(self) -> Any:
@@ -99,7 +102,7 @@ class Table:
 
     async def restart(self, db: str) -> None:
         """Restart the bot on the same database, as after a crash."""
-        new_bot = make_bot(db)
+        new_bot = make_bot(db, self.clock)
         old_repo = self.bot.repo
         await self.env.restart_bot(new_bot)
         if old_repo is not None:

@@ -2,8 +2,18 @@
 where the player started, one attempt, the leaderboard and stats."""
 
 import discord
+import pytest
 
+from bot import challenge
+from tests.clock import at
 from tests.cogs.harness import ids, said
+
+pytestmark = pytest.mark.wall_clock
+
+
+def today(table) -> str:
+    """Today's challenge as the bot's clock makes it (``#326`` on 2026-11-22)."""
+    return f"#{challenge.number(challenge.day_of(table.clock()))}"
 
 
 async def test_a_challenge_is_played_privately_survives_a_restart_and_posts_its_share_line(
@@ -12,7 +22,7 @@ async def test_a_challenge_is_played_privately_survives_a_restart_and_posts_its_
     (alice,) = table.add("alice")
     before = {t.id for t in table.channel.threads}
     result = await alice.slash(table.channel, "challenge")
-    assert "#326" in said(result)
+    assert today(table) == "#326" and today(table) in said(result)
     (thread,) = [t for t in table.channel.threads if t.id not in before]
     table.thread_id = thread.id
     assert (await table.row()).options.challenge_day is not None
@@ -46,7 +56,7 @@ async def test_a_challenge_can_be_played_in_direct_messages(table):
     threads_before = len(table.channel.threads)
     result = await alice.slash(table.channel, "challenge", dm=True)
     text = said(result)
-    assert "#326" in text and "your direct messages" in text and "discord.com" not in text
+    assert today(table) in text and "your direct messages" in text and "discord.com" not in text
     assert len(table.channel.threads) == threads_before  # nothing public was created
     row = await table.service.repo.load(1)
     assert row.options.challenge_day and row.channel_id != table.channel.id
@@ -57,3 +67,72 @@ async def test_a_challenge_can_be_played_in_direct_messages(table):
     picked = await user.click(roll, custom_id=die)  # the user, in their DMs
     assert picked.acknowledged
     assert len(await table.service.repo.actions(row.id)) >= 1
+
+
+# --- the day boundary (UTC midnight) ------------------------------------------------------------
+
+NEW_YEARS_EVE = "2026-12-31T{}+00:00"
+
+
+async def a_challenge_across_midnight(table, alice, start: str, finish: str) -> None:
+    """Alice starts a challenge at `start` and plays it out, her last moves at `finish`."""
+    table.clock.set(at(start))
+    before = {t.id for t in table.channel.threads}
+    await alice.slash(table.channel, "challenge")
+    (thread,) = [t for t in table.channel.threads if t.id not in before]
+    table.thread_id = thread.id
+    for _ in range(5):
+        await table.play_one()
+    table.clock.set(at(finish))
+    await table.play_to_end()
+
+
+async def test_a_challenge_started_before_midnight_counts_for_the_day_it_started(table):
+    (alice,) = table.add("alice")
+    await a_challenge_across_midnight(
+        table, alice, NEW_YEARS_EVE.format("23:59:50"), "2027-01-01T00:00:20+00:00"
+    )
+    assert challenge.day_of(table.clock()).isoformat() == "2027-01-01"
+    shared = [m.content async for m in table.bot.get_channel(table.channel.id).history(limit=5)]
+    line = next(c for c in shared if "finished today's challenge" in c)
+    assert "Fleet #365 · " in line, "the number of the day it started (2026-12-31)"
+    (entry,) = await table.service.repo.leaderboard("fleet-dice", "2026-12-31", "2026-12-31", None)
+    assert entry.user_id == alice.id
+    assert (
+        await table.service.repo.leaderboard("fleet-dice", "2027-01-01", "2027-01-01", None) == []
+    )
+
+    # The new day is open: a new attempt, with the new day's number.
+    again = await alice.slash(table.channel, "challenge")
+    assert "#366" in said(again) and "already played" not in said(again)
+
+
+async def test_a_streak_survives_a_challenge_finished_just_after_midnight(table):
+    (alice,) = table.add("alice")
+    await a_challenge_across_midnight(
+        table, alice, "2026-12-30T18:00:00+00:00", "2026-12-30T18:05:00+00:00"
+    )
+    await a_challenge_across_midnight(
+        table, alice, NEW_YEARS_EVE.format("23:59:50"), "2027-01-01T00:00:05+00:00"
+    )
+    table.clock.set(at("2027-01-01T00:00:06+00:00"))
+    stats = await alice.slash(table.channel, "stats")
+    assert "Daily streak: 2" in stats.response.embeds[0].fields[0].value
+
+
+async def test_todays_leaderboard_shows_the_new_day_one_second_after_midnight(table):
+    (alice,) = table.add("alice")
+    await a_challenge_across_midnight(
+        table, alice, NEW_YEARS_EVE.format("23:58:00"), NEW_YEARS_EVE.format("23:59:58")
+    )
+    table.clock.set(at(NEW_YEARS_EVE.format("23:59:59")))
+    board = await alice.slash(table.channel, "leaderboard", scope="global", period="today")
+    assert "#365" in board.response.embeds[0].title
+    assert f"<@{alice.id}>" in board.response.embeds[0].description
+
+    table.clock.set(at("2027-01-01T00:00:01+00:00"))
+    board = await alice.slash(table.channel, "leaderboard", scope="global", period="today")
+    assert "#366" in board.response.embeds[0].title, "the board is the new day's"
+    assert f"<@{alice.id}>" not in board.response.embeds[0].description
+    week = await alice.slash(table.channel, "leaderboard", scope="global", period="week")
+    assert f"<@{alice.id}>" in week.response.embeds[0].description, "yesterday is in the week"

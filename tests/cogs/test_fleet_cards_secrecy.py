@@ -197,8 +197,6 @@ class Watch:
 async def test_no_card_of_a_hand_reaches_the_table_or_another_player_over_a_whole_game(table):
     alice, bob = await three_seats(table)
     watch = Watch(table, [alice, bob])
-    # The presenter tells how long a prompt has been open by the simulated time.
-    table.bot.get_cog("Table").presenter.clock = lambda: table.env.now().timestamp()
     await watch.after(None, None)  # the lobby, the start and the first notices
     table.sensible = True
     table.on_click = watch.after

@@ -4,16 +4,6 @@ the next decision, the table at the bottom, an ending worth reaching, a lobby pe
 from tests.cogs.harness import ids, said
 
 
-class Clock:
-    """The presenter's clock, moved by the test: prompts older than 14 minutes are stale."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 async def two_player_game(table):
     alice, bob = table.add("alice", "bob")
     await table.open(alice)
@@ -30,12 +20,10 @@ def notices(messages, user):
 
 async def test_a_player_is_pinged_at_most_once_a_round_and_old_notices_go(table):
     alice, bob = await two_player_game(table)
-    clock = Clock()
-    table.bot.get_cog("Table").presenter.clock = clock
     pinged: dict[tuple[int, int], int] = {}
     seen = 0
     while (await table.row()).status == "active":
-        clock.now += 15 * 60  # players come back after a while: their prompts are stale
+        table.clock.advance(15 * 60)  # players come back after a while: prompts are stale
         await table.play_one()
         state = await table.state()
         new = table.env.http_requests[seen:]

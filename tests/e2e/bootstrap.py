@@ -1,9 +1,14 @@
 """Test-only entry point: the real bot, with Discord's addresses pointed at the loopback fake.
 
 python tests/e2e/bootstrap.py http://127.0.0.1:PORT run|sync ...
+
+With ``FLEET_TEST_EPOCH`` (a timestamp) the bot's clock starts there and runs at the
+machine's pace, so a test's day, challenge number and deadlines never depend on the date.
 """
 
+import os
 import sys
+import time
 
 import discord.gateway
 import discord.http
@@ -18,9 +23,21 @@ def main() -> int:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(
         base.replace("http", "ws") + "/gateway"
     )
-    from bot.__main__ import main as bot_main
+    import bot.__main__
+    from bot.app import make_bot
 
-    return bot_main(sys.argv[2:])
+    epoch = os.environ.get("FLEET_TEST_EPOCH")
+    if epoch is not None:
+        start, began = float(epoch), time.monotonic()
+
+        def clock() -> float:
+            return start + (time.monotonic() - began)
+
+        def make_pinned(settings, clock=clock):  # type: ignore[no-untyped-def]
+            return make_bot(settings, clock)
+
+        bot.__main__.make_bot = make_pinned  # type: ignore[assignment]
+    return bot.__main__.main(sys.argv[2:])
 
 
 if __name__ == "__main__":

@@ -9,7 +9,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tests.clock import NOON
+
 from .fake_discord import TOKEN, FakeDiscord
+
+EPOCH = NOON
+"""Where the bot process's clock starts (see bootstrap.py): never the machine's date."""
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOTSTRAP = str(ROOT / "tests" / "e2e" / "bootstrap.py")
@@ -25,6 +30,7 @@ def bot_env(db: Path | str, scheduler: bool = False, **settings: str) -> dict[st
         FLEET_DATABASE=str(db),
         FLEET_RUN_SCHEDULER=str(scheduler).lower(),
         FLEET_LOG_LEVEL="WARNING",
+        FLEET_TEST_EPOCH=str(EPOCH),
         PYTHONPATH=str(ROOT),
     )
     env.update(settings)

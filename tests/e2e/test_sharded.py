@@ -6,7 +6,6 @@ its game goes on when it returns, while the other shard never stopped."""
 import asyncio
 import random
 import signal
-import time
 from pathlib import Path
 
 import asyncpg
@@ -14,7 +13,7 @@ import pytest
 
 from .fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord, shard_of
 from .players import Player, Stats, custom_ids
-from .process import quiet, start_bot
+from .process import EPOCH, quiet, start_bot
 
 CHANNELS = {shard_of(GUILD_ID, 2): CHANNEL_ID, shard_of(GUILD_ID + (1 << 22), 2): CHANNEL_ID + 1}
 """The fake deals channel i to guild i % 2: one channel on each shard."""
@@ -79,7 +78,7 @@ async def test_two_shard_processes_share_one_database_and_survive_kill_9(fake, p
         await db.execute(
             "UPDATE games SET options = jsonb_set(options, '{turn_hours}', '1'), "
             "deadline_at = $1, due_at = $1 WHERE channel_id = $2",
-            time.time() - 3600,
+            EPOCH - 3600,
             CHANNELS[1],
         )
         for _ in range(100):
