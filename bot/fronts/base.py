@@ -20,7 +20,7 @@ from engine.core.game import GameResult
 
 V_contra = TypeVar("V_contra", contravariant=True)
 Style = Literal["primary", "secondary", "success", "danger"]
-Op = Literal["act", "mine", "log", "again"]
+Op = Literal["act", "mine", "log", "again", "board_words", "mine_words"]
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,9 @@ class Choice:
     `action` is the action's text (what the button or select option sends); None makes a
     table button instead, by `op`: ``act`` opens the clicker's own prompt, ``mine`` their sheet
     or hand, ``log`` the last moves, ``again`` a new lobby with the same seats (on final
-    scores). `detail` is one line saying what the choice does now (a select option's
+    scores), ``board_words`` the public table in words and ``mine_words`` the clicker's own
+    sheet or hand in words (for a panel whose picture carries what the text leaves out: the
+    front is asked again with ``Ctx.words`` set). `detail` is one line saying what the choice does now (a select option's
     description, ≤ 100 characters, or a line above the buttons). Choices with the same
     `group` share a select menu when they do not fit as buttons (e.g. "Move the merchant" and
     "Move the pirate")."""
@@ -42,6 +44,22 @@ class Choice:
     style: Style = "secondary"
     group: str = ""
     op: Op = "act"
+
+
+@dataclass(frozen=True)
+class Multi:
+    """One menu in which a player picks several options at once (paying with several cards).
+
+    The action sent is `verb` followed by the picked options' `action` values, space-separated,
+    in the order the options are listed (``pay tuna crab#2``); each value is one word. Between
+    `low` and `high` options may be picked (None: as many as there are). A prompt with a
+    `multi` may have ordinary choices too (Decline). Discord shows at most 25 options."""
+
+    verb: str
+    options: Sequence[Choice]
+    placeholder: str
+    low: int = 1
+    high: int | None = None
 
 
 @dataclass(frozen=True)
@@ -64,6 +82,7 @@ class Panel:
     footer: str = ""
     key: str = ""
     status: str = ""
+    multi: Multi | None = None
 
 
 @dataclass(frozen=True)
@@ -86,6 +105,9 @@ class Ctx:
     reader: int | None = None
     recent: Sequence[Event] = field(default_factory=tuple)
     """The last events the reader may see, oldest first (for a board's "last moves")."""
+    words: bool = False
+    """The reader asked for the words behind the picture (``board_words``/``mine_words``): the
+    panel says in text what its picture shows, and needs no picture."""
 
     def name(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(self.seats):
