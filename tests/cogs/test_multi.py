@@ -74,3 +74,29 @@ async def test_several_picks_the_rules_refuse_change_nothing(table, menu_front):
     assert (await table.row()).version == version, "nothing was played"
     assert said(picked) == f"'play {values[0]} {values[1]}' is not a move of this game."
     assert await table.service.repo.actions((await table.row()).id) == []
+
+
+@pytest.fixture
+def worded_front(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests' card game, its hand offered as a picture with the words behind a button."""
+    front = get_front("test-hands")
+    plain = front.private
+
+    def private(view: Any, seat: int, ctx: Any) -> Any:
+        panel = plain(view, seat, ctx)
+        if ctx.words:
+            return dataclasses.replace(panel, title=f"{panel.title} (in words)")
+        words = Choice("Words", None, op="mine_words")
+        return dataclasses.replace(panel, lines=(), image=b"\x89PNG", choices=(words,))
+
+    monkeypatch.setattr(front, "private", private)
+
+
+async def test_the_words_behind_a_picture_are_one_click_away(table, worded_front):
+    actor, _ = await opened(table)
+    mine = await actor.slash(table.handle(), "table mine")
+    (button,) = [c for r in mine.response.components for c in r["components"]]
+    assert button["custom_id"].endswith(":mine_words")
+    words = await actor.click(mine.response.message, custom_id=button["custom_id"])
+    assert words.ephemeral and words.response.embeds[0].title.endswith("(in words)")
+    assert not words.response.components, "the words need no second button"
