@@ -474,26 +474,39 @@ class Presenter:
             await box.post(content=mentions or None, allowed_mentions=allowed, **drawn.send())
         crash_point("final_posted")
         if row.options.challenge_day:
-            await self._challenge_result(outcome, public)
+            await self._challenge_result(outcome, public, again)
 
     async def _posted_since(self, row: GameRow, title: str) -> bool:
         """Whether the final scores were already posted after the last step message: asked
         when a finished game is published again at startup (its version not marked shown),
         so that a crash between posting them and marking them shown posts them once."""
         after = row.step_message_id or row.board_message_id
-        channel = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        return await self._said(
+            row.channel_id, row.guild_id, after, lambda m: any(e.title == title for e in m.embeds)
+        )
+
+    async def _said(
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        after: int | None,
+        found: Callable[[discord.Message], bool],
+    ) -> bool:
+        """Whether one of the bot's last messages in a channel (newer than `after`) is one
+        it would post now."""
+        channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
+        me = getattr(self.client.user, "id", None)
         with contextlib.suppress(discord.HTTPException):
             async for message in channel.history(limit=FINAL_LOOKBACK):
                 if after is not None and message.id <= after:
                     break
-                if message.author.id == getattr(self.client.user, "id", None) and any(
-                    e.title == title for e in message.embeds
-                ):
+                if message.author.id == me and found(message):
                     return True
         return False
 
-    async def _challenge_result(self, outcome: Outcome, public: Reading) -> None:
-        """Tell the channel where the player started: score and title, no spoilers."""
+    async def _challenge_result(self, outcome: Outcome, public: Reading, again: bool) -> None:
+        """Tell the channel where the player started: score and title, no spoilers (once,
+        also when published again after a crash)."""
         row = outcome.row
         ttr = public.tr.domain_of("table")
         if outcome.result is None:
@@ -503,6 +516,10 @@ class Presenter:
             number = challenge.number(date.fromisoformat(row.options.challenge_day))
             share = public.share(outcome.result, number)
             text = say(ttr, "challenge_result", mention=f"<@{row.host_id}>", share=share)
+            if again and await self._said(
+                row.parent_id, row.guild_id, None, lambda m: m.content == text
+            ):
+                return
             await self.outbox(row.parent_id, row.guild_id).post(
                 content=text, allowed_mentions=discord.AllowedMentions.none()
             )
