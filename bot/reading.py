@@ -33,16 +33,19 @@ person's turns; Black Fleet: up to ~17 a turn, three AI seats in a row)."""
 
 
 def seat_infos(row: GameRow, tr: Tr) -> list[SeatInfo]:
-    """What a front may know of a table's seats: names (an autopilot seat says so) and who
-    plays them."""
-    return [
-        SeatInfo(
-            say(tr, "autopilot_suffix", name=s.name) if s.autopilot else s.name,
-            ai=s.is_ai,
-            autopilot=s.autopilot,
-        )
-        for s in row.seats
-    ]
+    """What a front may know of a table's seats: names (an AI seat named in the reader's
+    language, an autopilot seat saying so) and who plays them."""
+    infos = []
+    robots = 0
+    for seat in row.seats:
+        name = seat.name
+        if seat.is_ai:
+            robots += 1
+            name = say(tr, "ai_name", n=robots)
+        if seat.autopilot:
+            name = say(tr, "autopilot_suffix", name=name)
+        infos.append(SeatInfo(name, ai=seat.is_ai, autopilot=seat.autopilot))
+    return infos
 
 
 def stored_events(row: GameRow) -> list[Event]:

@@ -101,6 +101,9 @@ WORDS: dict[str, str] = {
     "challenge_result": N_("{mention} finished today's challenge: {share}"),
     # lobby
     "lobby_title": N_("{game} — table open"),
+    "lobby_title_playing": N_("{game} — playing"),
+    "lobby_title_cancelled": N_("{game} — cancelled"),
+    "lobby_title_over": N_("{game} — finished"),
     "lobby_body": N_(
         "Host: {host}\nSeats ({count}/{most}):\n{seats}\n\nOptions: {options}\n"
         "Press **Join** to take a seat."
@@ -109,7 +112,9 @@ WORDS: dict[str, str] = {
     "lobby_started": N_("The game has started in {channel} — good luck!"),
     "lobby_opening": N_("Opening a table…"),
     "thread_name": N_("{game} · {host}"),
+    "thread_name_number": N_("{game} · {host} · #{number}"),
     "solo_thread_name": N_("{game} solo · {host}"),
+    "solo_thread_name_number": N_("{game} solo · {host} · #{number}"),
     "challenge_thread": N_("{game} #{number} · {name}"),
     "opened_here": N_("Table open in {channel}."),
     "your_dms": N_("your direct messages"),

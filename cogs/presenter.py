@@ -301,6 +301,9 @@ class Presenter:
                 writes.others.append(box.post(content=say(ttr, key, **fields)))
         await self._settle(row, shown, writes, table_due and not outcome.finished)
         if outcome.finished and table_due:
+            if row.lobby_message_id:  # its title says the game is over
+                with contextlib.suppress(discord.HTTPException):
+                    await self._close_lobby(row, ttr)
             await self._final(outcome, public, again)
             await self._clear_notices(row)
             crash_point("final_shown")

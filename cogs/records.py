@@ -206,11 +206,11 @@ class RecordsCog(commands.Cog, name="Records"):
             body = say(
                 tr,
                 "stats_game",
-                games=s.games,
-                wins=s.wins,
-                best=s.best_solo if s.best_solo is not None else dash,
-                mean=s.mean_solo if s.mean_solo is not None else dash,
-                streak=challenge.streak(s.challenge_days, today),
+                games=tr.number(s.games),
+                wins=tr.number(s.wins),
+                best=tr.number(s.best_solo) if s.best_solo is not None else dash,
+                mean=tr.number(s.mean_solo) if s.mean_solo is not None else dash,
+                streak=tr.number(challenge.streak(s.challenge_days, today)),
             )
             ctx = Ctx((), gtr)
             titles = ", ".join(

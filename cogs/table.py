@@ -135,11 +135,11 @@ class TableCommands(commands.Cog, name="Table"):
             raise Refusal("wrong_channel")
         locale = await self.service.public_locale(interaction.guild_id, guild_locale(interaction))
         parent = None
+        host = interaction.user.display_name
         if not here and not isinstance(channel, discord.Thread):
             if not isinstance(channel, discord.TextChannel):
                 raise Refusal("wrong_channel")
             parent = channel.id
-            host = interaction.user.display_name
             channel = await places.solo_thread(channel, game, locale, host)
         outcome = await self.service.start_solo(
             game,
@@ -150,6 +150,8 @@ class TableCommands(commands.Cog, name="Table"):
             host_name=interaction.user.display_name,
             locale=locale,
         )
+        if parent is not None:
+            await places.number_thread(channel, game, locale, host, outcome.row.id)
         await self.presenter.publish(outcome)
         text = say(user_tr(interaction), "started_solo", channel=f"<#{channel.id}>")
         await answering.answer(interaction, text)
@@ -243,9 +245,9 @@ class TableCommands(commands.Cog, name="Table"):
             raise Refusal("bad_button")
         chosen = None if language == "auto" else language
         await self.service.set_server_language(interaction.guild_id, chosen)
-        shown = chosen or guild_locale(interaction)
-        tr = translator(shown, "table")
-        text = say(tr, "language_set", language=LANGUAGES[tr.language])
+        # Said in the admin's own language; the language chosen by its own name.
+        chosen_tr = translator(chosen or guild_locale(interaction), "table")
+        text = say(user_tr(interaction), "language_set", language=LANGUAGES[chosen_tr.language])
         await answering.answer(interaction, text)
 
     @table.command(name="autopilot", description=_T("Play a seat's moves automatically"))
