@@ -43,6 +43,7 @@ TRANSLATED = ("de", "pt_BR", "it")
 KEYWORDS: dict[str, Any] = {
     "_": None,
     "N_": None,
+    "Nn_": (1, 2),
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "locale_str": None,
@@ -59,6 +60,12 @@ def N_(message: str) -> str:
     """Mark a message id for extraction where it is defined as data; translate it at use
     with ``tr._(…)`` (the gettext convention)."""
     return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a plural where it is defined as data; translate it at use with
+    ``tr.ngettext(singular, plural, n, …)``."""
+    return singular, plural
 
 
 def language_of(locale: str | None) -> str:

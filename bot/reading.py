@@ -89,6 +89,8 @@ class Reading:
     playing: bool = True
     """False once the table is over or closed: nobody is waited for."""
     words: bool = False
+    deadline: float | None = None
+    """When the decisions now owed are played for whoever has not made them (a timestamp)."""
 
     @classmethod
     def of(
@@ -105,7 +107,8 @@ class Reading:
         tr = translator(locale if locale is not None else row.locale, front.domain)
         seats = seat_infos(row, tr.domain_of("table"))
         playing = row.status == "active"
-        return cls(game, state, seats, reader, tr, stored_events(row), playing, words)
+        deadline = row.deadline_at if playing else None
+        return cls(game, state, seats, reader, tr, stored_events(row), playing, words, deadline)
 
     def as_reader(self, reader: int | None, words: bool = False) -> Reading:
         return replace(self, reader=reader, words=words)
@@ -143,10 +146,20 @@ class Reading:
         return self.front.board(self.game.view(self.state, None), self.as_reader(None).ctx)
 
     def public_step(self) -> Panel | None:
-        """The public message of the current step; None when it shows nothing (or is over)."""
+        """The public message of the current step; None when it shows nothing (or is over).
+        Under a turn deadline its live line says when the default moves are played."""
         if self.over():
             return None
-        return self.front.public_step(self.game.view(self.state, None), self.as_reader(None).ctx)
+        step = self.front.public_step(self.game.view(self.state, None), self.as_reader(None).ctx)
+        if step is None or self.deadline is None or not step.status:
+            return step
+        when = say(self.tr.domain_of("table"), "deadline_status", when=self.when())
+        return replace(step, status=f"{step.status}\n{when}")
+
+    def when(self) -> str:
+        """The deadline as a Discord time: each reader sees it in their own language and time
+        zone, counting down (``in 6 hours``)."""
+        return f"<t:{int(self.deadline or 0)}:R>"
 
     def private(self) -> Panel:
         """The reader's own sheet, hand or tableau."""

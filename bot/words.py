@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import N_, Tr
+from bot.i18n import N_, Nn_, Tr
 
-WORDS: dict[str, str] = {
+WORDS: dict[str, str | tuple[str, str]] = {
     # refusals: one friendly sentence saying what to do instead
     "not_seated": N_(
         "You're not playing in this game: watch along, or open your own table with /table new."
@@ -86,10 +86,21 @@ WORDS: dict[str, str] = {
     "autopilot_off": N_("{name} is back in control of their seat."),
     "deadline_applied": N_("Time ran out for {names}: the default move was played for them."),
     "ended": N_("The game was ended by {name}."),
-    "your_turn": N_("{mentions}: your move in {game} — {what}."),
-    "reminder": N_(
+    # several players are called in one message: "you" is plural for them
+    "your_turn": Nn_(
+        "{mentions}: your move in {game} — {what}.",
+        "{mentions}: your move in {game} — {what}.",
+    ),
+    "your_turn_deadline": Nn_(
+        "{mentions}: your move in {game} — {what}. Your default move is played {when}.",
+        "{mentions}: your move in {game} — {what}. Your default moves are played {when}.",
+    ),
+    "deadline_status": N_("⏰ Default moves are played {when}."),
+    "reminder": Nn_(
         "{mentions}: reminder — the table is waiting for your move; "
-        "the default move is played {when}."
+        "the default move is played {when}.",
+        "{mentions}: reminder — the table is waiting for your moves; "
+        "the default moves are played {when}.",
     ),
     "last_one": N_(
         "{mentions}: you're the last one the table is waiting for; "
@@ -185,8 +196,12 @@ WORDS: dict[str, str] = {
 }
 
 
-def say(tr: Tr, key: str, **fields: Any) -> str:
-    """The sentence for `key` in `tr`'s language, with its fields filled in. List fields
-    (``names``) are joined the language's way."""
+def say(tr: Tr, key: str, many: int = 1, /, **fields: Any) -> str:
+    """The sentence for `key` in `tr`'s language, with its fields filled in; `many` chooses
+    the form of a sentence with a plural (the players it speaks to). List fields (``names``)
+    are joined the language's way."""
     filled = {k: tr.list(list(v)) if isinstance(v, list | tuple) else v for k, v in fields.items()}
-    return tr._(WORDS[key], **filled)
+    message = WORDS[key]
+    if isinstance(message, tuple):
+        return tr.ngettext(*message, many, **filled)
+    return tr._(message, **filled)

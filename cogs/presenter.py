@@ -368,9 +368,19 @@ class Presenter:
         ttr = public.tr.domain_of("table")
         for what, group in owed.items():
             mentions = " ".join(f"<@{user}>" for user in group)
-            text = say(
-                ttr, "your_turn", mentions=mentions, game=public.front.title(public.tr), what=what
-            )
+            game = public.front.title(public.tr)
+            if public.deadline is None:
+                text = say(ttr, "your_turn", len(group), mentions=mentions, game=game, what=what)
+            else:
+                text = say(
+                    ttr,
+                    "your_turn_deadline",
+                    len(group),
+                    mentions=mentions,
+                    game=game,
+                    what=what,
+                    when=public.when(),
+                )
             allowed = discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(user) for user in group]
             )
@@ -538,7 +548,7 @@ class Presenter:
         )
         await self.table_box(row).post(
             "notice",
-            content=say(tr, key, mentions=mentions, **fields),
+            content=say(tr, key, len(users), mentions=mentions, **fields),
             allowed_mentions=allowed,
             view=items_view(act_button(row.id, tr)),
         )
