@@ -45,7 +45,8 @@ MODEL = PlackettLuce()
 Skill = tuple[float, float]
 """(mu, σ): the model's estimate of a player and how unsure it is."""
 NEW: Skill = (MODEL.mu, MODEL.sigma)
-AI_SKILL: dict[str, Skill] = {"normal": (25.0, 1.0), "strong": (32.0, 1.0)}
+DEFAULT_LEVEL = "normal"
+AI_SKILL: dict[str, Skill] = {DEFAULT_LEVEL: (25.0, 1.0), "strong": (32.0, 1.0)}
 """Each AI level's fixed skill: "normal" plays like an average newcomer, "strong" like a good
 regular. A small σ makes an AI seat a steady yardstick. A level this table does not know is
 rated as "normal"."""
@@ -72,7 +73,7 @@ class Standing:
 
     place: int
     user_id: int | None = None
-    level: str = "normal"
+    level: str = DEFAULT_LEVEL
 
 
 def counts(standings: Sequence[Standing]) -> bool:
@@ -93,7 +94,7 @@ def update(skills: Mapping[int, Skill], standings: Sequence[Standing]) -> dict[i
     teams = []
     for s in ordered:
         if s.user_id is None:
-            mu, sigma = AI_SKILL.get(s.level, AI_SKILL["normal"])
+            mu, sigma = AI_SKILL.get(s.level, AI_SKILL[DEFAULT_LEVEL])
         else:
             mu, sigma = skills.get(s.user_id, NEW)
         teams.append([MODEL.rating(mu=mu, sigma=sigma)])

@@ -75,8 +75,9 @@ class Seat(BaseModel):
     """None for an AI seat."""
     name: str
     autopilot: bool = False
-    level: str = "normal"
-    """How strongly an AI seat plays (a key of `bot.ratings.AI_SKILL`); unused for a human."""
+    level: str | None = None
+    """How strongly an AI seat plays (a key of `bot.ratings.AI_SKILL`; None: "normal");
+    unused for a human."""
 
     @property
     def is_ai(self) -> bool:

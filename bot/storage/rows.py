@@ -143,7 +143,7 @@ def standings(
     ]
     if rates_ai and len(places) == len(row.seats):
         out += [
-            ratings.Standing(places[i], level=seat.level)
+            ratings.Standing(places[i], level=seat.level or ratings.DEFAULT_LEVEL)
             for i, seat in enumerate(row.seats)
             if seat.is_ai
         ]
