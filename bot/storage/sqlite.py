@@ -441,14 +441,19 @@ class SqliteRepository:
         shards: Shards | None = None,
         limit: int = 50,
     ) -> list[GameRow]:
+        on_shards, params = _on_shards(shards)
+        due = (
+            "FROM games WHERE status = 'active' AND due_at <= ? "
+            f"AND (claimed_until IS NULL OR claimed_until <= ?){on_shards} "
+        )
+        # Most ticks find nothing due: a read says so without taking the write lock.
+        if not await self._read(f"SELECT 1 {due}LIMIT 1", (now, now, *params)):
+            return []
         # BEGIN IMMEDIATE takes the write lock first, so two processes sharing the file
         # cannot both read the same game as unclaimed.
-        on_shards, params = _on_shards(shards)
         async with self._writing():
             found = await self._rows(
-                f"SELECT {rows.SELECT} FROM games WHERE status = 'active' AND due_at <= ? "
-                f"AND (claimed_until IS NULL OR claimed_until <= ?){on_shards} "
-                "ORDER BY due_at LIMIT ?",
+                f"SELECT {rows.SELECT} {due}ORDER BY due_at LIMIT ?",
                 (now, now, *params, limit),
             )
             ids = [r[0] for r in found]

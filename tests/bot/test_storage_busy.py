@@ -238,3 +238,10 @@ async def test_a_busy_write_leaves_the_connection_ready_for_the_next(tmp_path):
     assert second.id == first.id + 1
     with contextlib.suppress(Exception):
         await repo.close()
+
+
+async def test_a_deadline_tick_with_nothing_due_does_not_wait_for_the_lock(repo, database):
+    row = await repo.create(lobby())
+    async with holding(repo, database, row.id):
+        outcome, spent = await timed(repo.claim_due(2_000_000_000.0, "me", 60))
+    assert outcome == [] and spent < PROMPT
