@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot import challenge
+from bot import challenge, ratings
 from bot.faults import crash_point
 from bot.reading import RECENT_EVENTS, public_events
 from bot.refusals import Damaged, Refusal, Stale
@@ -636,7 +636,7 @@ class TableService:
                 continue
             verified = await self.verified_results(row, rules, state)
             if verified is not None:
-                await self.repo.record_results(row, verified[1])
+                await self.repo.record_results(row, verified[1], ratings.places(verified[0]))
                 recorded += 1
         return recorded
 
@@ -741,7 +741,8 @@ class TableService:
                 result, results = verified
         crash_point("before_save")
         try:
-            saved = await self.repo.save(new, (base or row).version, entries, results)
+            places = ratings.places(result) if result is not None else ()
+            saved = await self.repo.save(new, (base or row).version, entries, results, places)
         except Conflict:
             return None
         crash_point("saved")

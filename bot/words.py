@@ -35,6 +35,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "damaged_closed": N_("The damaged game was closed; this channel is free for a new table."),
     "busy": N_("The table is busy with another move; please click again."),
     "storage": N_("Couldn't save, so nothing changed — please try again in a moment."),
+    "busy_storage": N_("The table is busy — nothing changed; try again in a moment."),
     "bad_button": N_(
         "That button isn't one of mine or is damaged; use /table act to get your current choice."
     ),
