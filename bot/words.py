@@ -45,6 +45,10 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "other_table": N_("That button belongs to a table in another channel."),
     "not_an_action": N_("'{text}' is not a move of this game."),
     "unknown_game": N_("There is no game called '{game}' here."),
+    "game_gone": N_(
+        "This table's game ('{game}') is no longer played by this bot; "
+        "the host or a moderator can close it with /table end."
+    ),
     "no_solo": N_("This game has no solo mode; open a table with /table new instead."),
     "no_challenge": N_("This game has no daily challenge."),
     "lobby_only": N_("The lobby has closed: the game already started or was cancelled."),
@@ -87,6 +91,10 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "autopilot_off": N_("{name} is back in control of their seat."),
     "deadline_applied": N_("Time ran out for {names}: the default move was played for them."),
     "ended": N_("The game was ended by {name}."),
+    "damaged_ended": N_(
+        "This table's saved data could not be read, so {name} closed it; "
+        "the channel is free for a new table."
+    ),
     # several players are called in one message: "you" is plural for them
     "your_turn": Nn_(
         "{mentions}: your move in {game} — {what}.",
@@ -160,6 +168,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "nothing_to_do": N_("Nothing to decide for you right now; the table is waiting for {names}."),
     "nothing_at_all": N_("Nothing to decide for you right now."),
     "board_posted": N_("The board is at the bottom of the channel again."),
+    "board_players": N_("Only the players or a moderator can move the board down."),
     # log
     "log_title": N_("Last moves"),
     "log_empty": N_("No moves yet."),

@@ -75,7 +75,7 @@ async def number_thread(thread: Any, game: str, locale: str | None, host: str, n
 
 async def archive(client: discord.Client, thread_id: int) -> None:
     """Put away a thread that will never hold a game (a lobby cancelled before it started)."""
-    thread = client.get_channel(thread_id)
-    if isinstance(thread, discord.Thread):
-        with contextlib.suppress(discord.HTTPException):
+    with contextlib.suppress(discord.HTTPException):
+        thread = client.get_channel(thread_id) or await client.fetch_channel(thread_id)
+        if isinstance(thread, discord.Thread):
             await thread.edit(archived=True)

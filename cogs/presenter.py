@@ -34,13 +34,15 @@ from bot.faults import crash_point
 from bot.fronts.base import Panel
 from bot.i18n import Tr, translator
 from bot.reading import Reading
+from bot.refusals import Refusal
 from bot.service import Outcome, TableService
-from bot.storage import GameRow
+from bot.storage import GameRow, RowHead
 from bot.words import say
 from cogs.lobby import lobby_drawn
 from cogs.outbox import Lane, Outbox
 from cogs.panels import Drawn, act_button, board_view, draw_public, embed_of, items_view
 from cogs.prompts import off_loop, prompt_drawn
+from engine.core.errors import EngineError
 from engine.core.game import AnyGame
 
 log = logging.getLogger(__name__)
@@ -628,6 +630,18 @@ class Presenter:
         await self._clear_notices(row)
         await self.service.set_messages(row)
 
+    async def close_damaged(self, head: RowHead, by: str) -> None:
+        """A table closed because its saved data could not be read: its messages lose their
+        buttons, and the channel is told."""
+        box = self.outbox(head.channel_id, head.guild_id)
+        for message in (head.board_message_id, head.step_message_id):
+            if message:
+                with contextlib.suppress(discord.HTTPException):
+                    await self._strip(box, message)
+        locale = await self.service.public_locale(head.guild_id, None)
+        with contextlib.suppress(discord.HTTPException):
+            await box.post(content=say(translator(locale, "table"), "damaged_ended", name=by))
+
     async def reconcile(self, now: float) -> int:
         """At startup: every table whose messages are behind its state (a crash between a
         save and its messages) gets them published now."""
@@ -637,6 +651,11 @@ class Presenter:
             try:
                 await self._republish(row)
                 count += 1
+            except (Refusal, EngineError) as exc:
+                # Damaged, or a game this bot no longer has: /table end closes it.
+                log.warning(
+                    "game %s: not republished, its saved data cannot be read (%s)", row.id, exc
+                )
             except Exception:
                 log.exception("game %s: could not republish its messages", row.id)
         return count
@@ -645,11 +664,11 @@ class Presenter:
         if row.status == "lobby" or (row.status == "cancelled" and row.state is None):
             await self.show_lobby(row)
             return
+        if row.status == "cancelled":
+            await self.close(Outcome(row, self.service.readable(row), ended=True), "—")
+            return
         rules = self.service.game(row.game)
         state = rules.load_state(row.state or "")
-        if row.status == "cancelled":
-            await self.close(Outcome(row, state, ended=True), "—")
-            return
         result = None
         finished = rules.is_over(state)
         if finished:

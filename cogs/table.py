@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.fronts import FRONTS, get_front
 from bot.fronts.base import Ctx
 from bot.i18n import LANGUAGES, translator
-from bot.refusals import Damaged, Refusal
+from bot.refusals import Damaged, DamagedClosed, Refusal
 from bot.service import may_end
 from bot.storage import DEADLINE_HOURS, GameRow, TableOptions
 from bot.words import say
@@ -185,7 +185,11 @@ class TableCommands(commands.Cog, name="Table"):
         await run(interaction, self._board)
 
     async def _board(self, interaction: discord.Interaction) -> None:
+        """The table again at the bottom: asked by a player or a moderator (in a public thread
+        anyone could otherwise bury the conversation under board after board)."""
         row = await self.service.find(channel_id(interaction))
+        if row.seat_of(interaction.user.id) is None and not moderator(interaction):
+            raise Refusal("board_players")
         loaded = await self.service.load_any(row.id)
         await answering.answer(interaction, say(user_tr(interaction), "board_posted"))
         await self.presenter.post_board(loaded.row, loaded.state)
@@ -217,9 +221,13 @@ class TableCommands(commands.Cog, name="Table"):
             row = await self.service.find(channel_id(interaction))
         except Damaged:
             # A damaged game is closed at once: there is nothing to confirm it against.
-            await self.service.end(
-                channel_id(interaction), interaction.user.id, moderator(interaction)
-            )
+            try:
+                await self.service.end(
+                    channel_id(interaction), interaction.user.id, moderator(interaction)
+                )
+            except DamagedClosed as closed:
+                await self.presenter.close_damaged(closed.head, interaction.user.display_name)
+                raise
             return
         may_end(row, interaction.user.id, moderator(interaction))
         view = items_view(

@@ -203,6 +203,9 @@ class RowHead:
     parent_id: int | None
     host_id: int
     status: str
+    guild_id: int | None = None
+    board_message_id: int | None = None
+    step_message_id: int | None = None
 
 
 @dataclass(frozen=True)

@@ -286,7 +286,8 @@ class PostgresRepository:
     async def head(self, channel_id: int) -> RowHead | None:
         async with self._connection() as con:
             found = await con.fetchrow(
-                "SELECT id, game, channel_id, parent_id, host_id, status FROM games "
+                "SELECT id, game, channel_id, parent_id, host_id, status, guild_id, "
+                "board_message_id, step_message_id FROM games "
                 "WHERE channel_id = $1 ORDER BY status IN ('lobby', 'active') DESC, id DESC "
                 "LIMIT 1",
                 channel_id,

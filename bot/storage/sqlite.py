@@ -355,7 +355,8 @@ class SqliteRepository:
 
     async def head(self, channel_id: int) -> RowHead | None:
         found = await self._read(
-            "SELECT id, game, channel_id, parent_id, host_id, status FROM games "
+            "SELECT id, game, channel_id, parent_id, host_id, status, guild_id, "
+            "board_message_id, step_message_id FROM games "
             "WHERE channel_id = ? ORDER BY status IN ('lobby', 'active') DESC, id DESC "
             "LIMIT 1",
             (channel_id,),
