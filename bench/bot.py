@@ -45,7 +45,7 @@ from typing import Any
 
 from bench import postgres
 from tests.e2e.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord
-from tests.e2e.players import Player, Stats
+from tests.e2e.players import Player, Stats, spread
 from tests.e2e.process import quiet, start_bot
 
 PROFILE: list[str] = []
@@ -122,17 +122,6 @@ def database_figures(db: Path) -> dict[str, Any]:
         if count
         else None,
         "actions_per_finished_game": round(actions / count, 1) if count else None,
-    }
-
-
-def spread(values: list[float]) -> dict[str, float | None]:
-    if not values:
-        return {"p50": None, "p99": None, "max": None}
-    ordered = sorted(values)
-    return {
-        "p50": round(statistics.median(ordered) * 1000, 1),
-        "p99": round(ordered[int(0.99 * (len(ordered) - 1))] * 1000, 1),
-        "max": round(ordered[-1] * 1000, 1),
     }
 
 

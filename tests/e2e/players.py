@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+import statistics
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
@@ -59,6 +60,18 @@ class Stats:
 
     def fail(self, why: str) -> None:
         self.failed[why] = self.failed.get(why, 0) + 1
+
+
+def spread(seconds: list[float]) -> dict[str, float | None]:
+    """Durations as milliseconds: median, 99th percentile, max."""
+    if not seconds:
+        return {"p50": None, "p99": None, "max": None}
+    ordered = sorted(seconds)
+    return {
+        "p50": round(statistics.median(ordered) * 1000, 1),
+        "p99": round(ordered[int(0.99 * (len(ordered) - 1))] * 1000, 1),
+        "max": round(ordered[-1] * 1000, 1),
+    }
 
 
 def components(message: dict[str, Any]) -> list[dict[str, Any]]:
