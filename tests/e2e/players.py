@@ -82,6 +82,11 @@ def custom_ids(message: dict[str, Any]) -> list[str]:
     return [c["custom_id"] for c in components(message) if c.get("custom_id")]
 
 
+def offers(message: dict[str, Any]) -> bool:
+    """Whether a prompt offers a decision (not "nothing to decide for you right now")."""
+    return any(c.startswith(CHOICES) for c in custom_ids(message))
+
+
 def choose(message: dict[str, Any], rng: random.Random) -> tuple[str, list[str] | None] | None:
     """One of a prompt's choices at random: (custom id, the values picked in a menu), None if
     it offers none. A several-option menu is taken half the time when there is anything else."""
@@ -369,8 +374,6 @@ class Sight:
     turn_shown_s: list[float] = field(default_factory=list)
     """From the click that made it a player's turn to the write that showed them: their open
     prompt edited to the decision, or a ping."""
-    move_shown_s: list[float] = field(default_factory=list)
-    """From a move's click to the table's public messages showing it."""
     unseen: int = 0
     """Turns a player found only by pressing Act after `LOST_S`."""
     untraced: int = 0
@@ -451,7 +454,10 @@ class GameNight:
             self.stats.fail(f"no table opened: {said}")
             return False
         self.thread = int(found[1])
-        lobby = next(m for m, t in self.fake.thread_of.items() if t == self.thread)
+        lobby = next((m for m, t in self.fake.thread_of.items() if t == self.thread), None)
+        if lobby is None:
+            self.stats.fail("the table's thread was not opened from a lobby message")
+            return False
         for seat in self.seats[1:]:
             await self._lobby(seat, lobby, "join")
         self.started = time.perf_counter()
@@ -486,7 +492,7 @@ class GameNight:
         """What shows the player a decision: their open prompt with choices, else a ping for
         them they have not answered (True)."""
         prompt = self.fake.messages.get(seat.prompt) if seat.prompt else None
-        if prompt is not None and choose(prompt, self.rng) is not None:
+        if prompt is not None and offers(prompt):
             return prompt, False
         mention = f"<@{seat.uid}>"
         for mid in reversed(self.fake.by_channel.get(self.thread, [])):
@@ -575,7 +581,7 @@ class GameNight:
         """The player's prompt is now this message, as the bot answered at `at`."""
         seat.prompt = prompt
         message = self.fake.messages.get(prompt)
-        if message is None or choose(message, self.rng) is None:
+        if message is None or not offers(message):
             seat.idle_since = at
 
     def _turn_shown(self, seat: Seat, message_id: int, idle_since: float) -> None:
