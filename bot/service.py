@@ -259,7 +259,8 @@ class TableService:
             raise Refusal("channel_busy") from exc
         crash_point("created")
         state = rules.load_state(created.state or "")
-        return Outcome(created, state, events, ping=self._humans_to_act(created, rules, state))
+        ping = self._humans_to_act(created, rules, state)
+        return Outcome(created, state, events, ping=ping, actor=user_id)
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRow:
         async def change(row: GameRow, rules: AnyGame) -> GameRow:
@@ -351,7 +352,8 @@ class TableService:
                 continue
             crash_point("saved")
             state = rules.load_state(saved.state or "")
-            return Outcome(saved, state, events, ping=self._humans_to_act(saved, rules, state))
+            ping = self._humans_to_act(saved, rules, state)
+            return Outcome(saved, state, events, ping=ping, actor=user_id)
         raise Refusal("busy")
 
     def _begin(self, row: GameRow, rules: AnyGame) -> tuple[GameRow, list[Event], list[LogEntry]]:

@@ -29,7 +29,7 @@ async def setup(bot: FleetBot) -> None:
     await bot.tree.set_translator(CommandTranslator())
     bot.add_dynamic_items(*ALL)
     await bot.add_cog(TableCommands(bot, presenter, bot.clicks))
-    await bot.add_cog(RecordsCog(bot, presenter))
+    await bot.add_cog(RecordsCog(bot, presenter, bot.clicks))
     if bot.settings.run_scheduler:
         bot.scheduler.start()
 

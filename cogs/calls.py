@@ -2,8 +2,9 @@
 spam them.
 
 - **Who is at the table.** A person who clicked something at this table in the last two
-  minutes (`PRESENT`) is at it: their next decision appears in the prompt they have open, and
-  they are called only if they then leave it unanswered for two minutes.
+  minutes (`PRESENT`) and has a prompt open sees their next decision there, and is called only
+  if they leave it unanswered for two minutes; so is the person whose own click it was (the
+  click's answer shows what they owe next, or they just pressed Start).
 - **Everyone else is called**, by something that really notifies: a message in the table's
   thread that mentions them (one message for all who owe the same decision at once), or a
   direct message if they chose so (`/table notify`), with a button that opens the decision
@@ -94,24 +95,31 @@ class Calls:
             return
         told = {(n.user_id, n.turn): n for n in await self.service.calls(row.id)}
         due: list[Wait] = []
+        quiet: list[Wait] = []
         for wait in row.waits:
+            if wait.user_id == actor:
+                # Their own click's answer shows what they owe next (or they just opened the
+                # game): called only if they leave it for two minutes.
+                self._call_later(row.id, wait)
+                continue
+            shown = await self.refresh(row, public, wait.seat, wait.user_id)
             known = told.get((wait.user_id, wait.turn))
             if known is not None:
+                # Called this turn already: the call (and its Act button) still stands.
                 if again and known.message_id is None and known.via == "thread":
                     await self._in_doubt(row, public, wait, known)
                 continue
-            if wait.user_id == actor or self.present(row.id, wait.user_id):
-                if wait.user_id != actor:
-                    await self.refresh(row, public, wait.seat, wait.user_id)
-                self._call_later(row.id, wait)
+            if shown and self.present(row.id, wait.user_id):
+                self._call_later(row.id, wait)  # at the table, in the prompt they use
                 continue
             if wait.forced:
-                # One choice the rules force (showing it would tell nothing, asking it keeps
-                # what a hand holds secret): asked where they look, not called.
-                await self.refresh(row, public, wait.seat, wait.user_id)
+                # One choice the rules force (asking it keeps what a hand holds secret): asked
+                # in the thread by name, without a notification.
+                quiet.append(wait)
                 continue
             due.append(wait)
         await self.call(row, public, due)
+        await self.call(row, public, quiet, quiet=True)
 
     def _call_later(self, game_id: int, wait: Wait) -> None:
         """Call a person at the table if they leave their decision for two minutes."""
@@ -146,13 +154,16 @@ class Calls:
 
     # --- calling ---------------------------------------------------------------------------------
 
-    async def call(self, row: GameRow, public: Reading, waits: list[Wait]) -> None:
+    async def call(
+        self, row: GameRow, public: Reading, waits: list[Wait], quiet: bool = False
+    ) -> None:
         """Call these people now: those who owe the same decision in one thread message,
-        those who chose direct messages each in their own."""
+        those who chose direct messages each in their own. `quiet`: named in the thread,
+        without a notification."""
         thread: dict[str, list[Wait]] = {}
         for wait in waits:
             way, closed_at = await self.service.notify_way(wait.user_id)
-            via = "dm" if way in ("dm", "both") and closed_at is None else "thread"
+            via = "dm" if way in ("dm", "both") and closed_at is None and not quiet else "thread"
             if not await self.service.claim_call(row.id, wait.user_id, wait.turn, via):
                 continue  # already called this turn (another outcome, another process)
             crash_point("call_claimed")
@@ -165,9 +176,11 @@ class Calls:
                     owed = f"{owed} {say(public.tr.domain_of('table'), 'dms_closed')}"
             thread.setdefault(owed, []).append(wait)
         for owed, group in thread.items():
-            await self._post(row, public, owed, group)
+            await self._post(row, public, owed, group, quiet)
 
-    async def _post(self, row: GameRow, public: Reading, owed: str, group: list[Wait]) -> None:
+    async def _post(
+        self, row: GameRow, public: Reading, owed: str, group: list[Wait], quiet: bool = False
+    ) -> None:
         ttr = public.tr.domain_of("table")
         users = [w.user_id for w in group]
         mentions = " ".join(f"<@{u}>" for u in users)
@@ -181,7 +194,7 @@ class Calls:
                 when=when,
             )  # fmt: skip
         allowed = discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(u) for u in users]
+            everyone=False, roles=False, users=[] if quiet else [discord.Object(u) for u in users]
         )
         box = self.box(row)
         posted = box.post(

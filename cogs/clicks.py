@@ -16,7 +16,7 @@ import discord
 from bot.i18n import translator
 from bot.reading import Reading
 from bot.refusals import Refusal
-from bot.service import Loaded, TableService, check_channel
+from bot.service import Loaded, Outcome, TableService, check_channel
 from bot.storage import GameRow
 from bot.words import say
 from cogs import answering, places
@@ -94,6 +94,7 @@ class ClickHandler:
         if op == "start":
             outcome = await self.service.start(game_id, user.id)
             await answering.edit(interaction, **lobby_drawn(outcome.row, gtr).edit())
+            await self.first_decision(interaction, outcome)  # prompts first, the table after
             await self.presenter.publish(outcome)
             return
         if op == "join":
@@ -125,6 +126,19 @@ class ClickHandler:
             interaction, **lobby_drawn(row, translator(row.locale, "table")).edit()
         )
         await self.service.set_messages(row)
+
+    async def first_decision(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+        """The one who started a game, if it waits for them first, gets that decision in their
+        own answer (no call for what they just did)."""
+        row = outcome.row
+        seat = row.seat_of(interaction.user.id)
+        if seat is None or not any(w.user_id == interaction.user.id for w in row.waits):
+            return
+        loaded = Loaded(row, self.service.rules_of(row), outcome.state)
+        drawn, _ = await off_loop(prompt_drawn, self._reading(interaction, loaded, seat), row.id)
+        sent = await answering.reply(interaction, **drawn.send())
+        editor = sent.edit if sent is not None else interaction.edit_original_response
+        self.presenter.prompt_opened(row.id, interaction.user.id, editor, locale_of(interaction))
 
     # --- what a player asks to see ---------------------------------------------------------------
 
@@ -326,8 +340,9 @@ class ClickHandler:
             if channel.id != old.channel_id:
                 await places.number_thread(channel, old.game, old.locale, name, outcome.row.id)
             self.presenter.calls.seen(outcome.row.id, interaction.user.id)
-            await self.presenter.publish(outcome)
             await answering.answer(interaction, say(tr, "started_solo", channel=channel.mention))
+            await self.first_decision(interaction, outcome)
+            await self.presenter.publish(outcome)
             return
 
         async def create(channel_id: int, parent_id: int | None, lobby: int | None) -> GameRow:

@@ -146,8 +146,31 @@ def limit_problems(e: discord.Embed) -> list[str]:
     return problems
 
 
+class Drawing(discord.ui.View):
+    """Buttons and menus as a message shows them, and nothing more: a click on any of them
+    reaches the bot through the patterns in `cogs.components` (registered once at startup), so
+    discord.py keeps no copy of the view, and starts no 15-minute expiry task for each private
+    prompt, as it would for a view it dispatches itself."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+    @property
+    def timeout(self) -> float | None:
+        """Never: a private prompt's buttons work for as long as the game wants them (discord.py
+        would give one sent as an interaction's answer 15 minutes, and a task to count them)."""
+        return None
+
+    @timeout.setter
+    def timeout(self, value: float | None) -> None:
+        pass
+
+
 def items_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = Drawing()
     for item in items:
         view.add_item(item)
     return view

@@ -17,6 +17,7 @@ from bot.storage import StorageError
 from bot.words import say
 from cogs import answering, places
 from cogs.answering import run, user_tr
+from cogs.clicks import ClickHandler
 from cogs.panels import Drawn, embed
 from cogs.presenter import Presenter
 from cogs.translator import _T
@@ -39,10 +40,11 @@ def _default_game() -> str:
 
 
 class RecordsCog(commands.Cog, name="Records"):
-    def __init__(self, bot: FleetBot, presenter: Presenter) -> None:
+    def __init__(self, bot: FleetBot, presenter: Presenter, clicks: ClickHandler) -> None:
         self.bot = bot
         self.service = bot.service
         self.presenter = presenter
+        self.clicks = clicks
 
     @app_commands.command(name="challenge", description=_T("Today's daily challenge: one attempt"))
     @app_commands.describe(
@@ -110,11 +112,12 @@ class RecordsCog(commands.Cog, name="Records"):
                 await places.archive(self.bot, channel.id)
             raise
         self.presenter.calls.seen(outcome.row.id, interaction.user.id)
-        await self.presenter.publish(outcome)
         where = channel.mention if not dm else say(tr, "your_dms")
         await answering.answer(
             interaction, say(tr, "challenge_started", number=number, channel=where)
         )
+        await self.clicks.first_decision(interaction, outcome)
+        await self.presenter.publish(outcome)
 
     async def _secret(self) -> str:
         configured = self.bot.settings.challenge_secret

@@ -157,9 +157,10 @@ class TableCommands(commands.Cog, name="Table"):
         if parent is not None:
             await places.number_thread(channel, game, locale, host, outcome.row.id)
         self.presenter.calls.seen(outcome.row.id, interaction.user.id)
-        await self.presenter.publish(outcome)
         text = say(user_tr(interaction), "started_solo", channel=f"<#{channel.id}>")
         await answering.answer(interaction, text)
+        await self.clicks.first_decision(interaction, outcome)
+        await self.presenter.publish(outcome)
 
     @table.command(name="act", description=_T("Show your pending decision"))
     async def act(self, interaction: discord.Interaction) -> None:

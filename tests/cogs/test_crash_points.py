@@ -224,11 +224,20 @@ async def test_a_crash_around_a_challenges_end_posts_its_line_once(table, db_pat
     assert sum("finished today's challenge" in c for c in shared) == 1
 
 
-async def test_a_call_due_when_the_process_stopped_is_sent_once_after_the_restart(table, db_path):
-    await two_players(table)  # both just clicked: they are at the table
+SEED = "ca11ed0100000000"
+
+
+async def test_a_call_due_when_the_process_stopped_is_sent_once_after_the_restart(
+    table, db_path, monkeypatch
+):
+    # A seed with which the host moves first: she just pressed Start, her first decision is in
+    # its answer, and she is called only if she leaves it for two minutes.
+    monkeypatch.setattr("bot.service.secrets.token_hex", lambda n=8: SEED[: 2 * n])
+    alice, _ = await two_players(table)
     row = await table.row()
     (wait,) = row.waits
     person = table.players[wait.user_id]
+    assert person is alice
 
     async def calls():
         history = [m async for m in table.thread().history(limit=30)]

@@ -517,12 +517,38 @@ class FakeDiscord:
             self.problems += body_problems(body, f"{method} {path}")
         cause = request.headers.get("X-Fake-Cause")
         try:
-            answer = await self._route(method, parts, body or {}, int(cause) if cause else None)
+            if (
+                method == "GET"
+                and len(parts) == 3
+                and parts[0] == "channels"
+                and parts[2] == "messages"
+            ):
+                answer = self._history(int(parts[1]), request.query)
+            else:
+                answer = await self._route(method, parts, body or {}, int(cause) if cause else None)
         except KeyError:
             self.unhandled.append(f"{method} {path}")
             answer = self.json({"message": "Unknown", "code": 10003}, 404)
         answer.headers.update(headers)
         return answer
+
+    def _history(self, channel_id: int, query: Any) -> web.Response:
+        """A channel's messages, newest first, as Discord pages them (`limit`, `before`,
+        `after`); ephemeral messages are no one's history."""
+        if channel_id not in self.channels:
+            raise KeyError(channel_id)
+        limit = min(int(query.get("limit", 50)), 100)
+        before = int(query["before"]) if "before" in query else None
+        after = int(query["after"]) if "after" in query else None
+        found = [
+            self.messages[mid]
+            for mid in reversed(self.by_channel.get(channel_id, []))
+            if mid in self.messages
+            and mid not in self.audience
+            and (before is None or mid < before)
+            and (after is None or mid > after)
+        ]
+        return self.json(found[:limit])
 
     async def _route(
         self, method: str, p: list[str], body: dict[str, Any], cause: int | None

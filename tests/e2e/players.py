@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import re
 import statistics
@@ -470,7 +471,18 @@ class GameNight:
             message = self.fake.messages[lobby]
             cid = next((c for c in custom_ids(message) if c.endswith(f":{op}")), None)
             if cid is not None:
-                return await self.click(seat, message, cid) is not None
+                inter = await self.click(seat, message, cid)
+                if inter is not None and op == "start":
+                    # The one who starts gets their first decision in the click's answer (when
+                    # the game waits for them first).
+                    # It is sent before the table is published: once the table shows, it came.
+                    with contextlib.suppress(TimeoutError):
+                        async with asyncio.timeout(FOLLOWUP_LIMIT):
+                            while not inter.followups and self._table() is None:
+                                await self.fake.written(0.1)
+                    if inter.followups:
+                        self._prompted(seat, inter.followups[-1], inter.followed_at)
+                return inter is not None
             await self.fake.written(0.1)
         self.stats.fail(f"no {op} button on the lobby")
         return False
