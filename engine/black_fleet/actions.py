@@ -11,6 +11,7 @@ from engine.core.errors import IllegalAction
 
 VERBS: dict[str, tuple[int, int]] = {
     "dock": (1, 1),  # dock f2: put the merchant on a dock (setup, or after it sank)
+    "enter": (1, 1),  # enter c1: the pirate off the map comes in on a Far Seas space
     "play": (1, 1),  # play m07: play a movement card
     "ship": (1, 1),  # ship pirate: choose the ship to move
     "to": (1, 1),  # to f7: its destination

@@ -96,9 +96,9 @@ def remaining(house: House, table: Table, ship: str) -> int:
     return max(0, allowance(house, table, ship) - table.turn.ship(ship).used)
 
 
-def entries(house: House, table: Table, seat: int) -> list[str]:
-    """Where a pirate off the map comes in: an empty Far Seas space, or, if all are taken,
-    an empty sea space next to one (RULES §6.4)."""
+def entries(house: House, table: Table) -> list[str]:
+    """Where a pirate off the map comes in at the start of its owner's turn: an empty Far
+    Seas space, or, if all are taken, an empty sea space next to one (RULES §6.4)."""
     sea = house.map
     taken = occupied(table)
     free = [s for s in sea.far_seas if s not in taken]
@@ -111,13 +111,14 @@ def entries(house: House, table: Table, seat: int) -> list[str]:
 
 
 def origins(house: House, table: Table, ship: str) -> list[str]:
-    """Where a move of `ship` may start: its space; for a pirate off the map its entries;
-    with Pirate Hideout, before the pirate has moved, also the empty Far Seas and lairs."""
+    """Where a move of `ship` may start: its space (a pirate off the map has come in on the
+    Far Seas before the movement card, §6.4); with Pirate Hideout, before the pirate has
+    moved, also the empty Far Seas and lairs."""
     seat = table.turn.seat
     here = position(table, seat, ship)
+    starts = [here] if here is not None else []
     if ship != "pirate":
-        return [here] if here is not None else []
-    starts = [here] if here is not None else entries(house, table, seat)
+        return starts
     me = table.captains[seat]
     if powers.has(house, me, "pirate_hideout") and not table.turn.ship("pirate").moved:
         taken = occupied(table)

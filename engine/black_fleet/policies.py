@@ -115,6 +115,8 @@ class Planner:
         stage = self.view.stage
         if stage in ("setup", "dock"):
             return max(legal, key=lambda a: self.dock_value(a.args[0].upper()))
+        if stage == "enter":
+            return max(legal, key=lambda a: self.pirate_value(a.args[0].upper(), self.me.loot))
         if stage == "card":
             plays = [a for a in legal if a.verb == "play"]
             return max(plays, key=lambda a: self.card_value(self.house.movement[a.args[0]]))

@@ -18,7 +18,14 @@ from pydantic import BaseModel
 from engine.black_fleet import fortune, shipactions, turn
 from engine.black_fleet.actions import parse_action
 from engine.black_fleet.house import House, builtin_house
-from engine.black_fleet.movement import MUTINY, can_steer, destinations, move, steerable
+from engine.black_fleet.movement import (
+    MUTINY,
+    can_steer,
+    destinations,
+    entries,
+    move,
+    steerable,
+)
 from engine.black_fleet.scoring import result as score_result
 from engine.black_fleet.state import (
     SCHEMA_VERSION,
@@ -191,6 +198,16 @@ def _decide_dock(house: House, state: BlackFleetState, action: Action, events: l
     turn.place_merchant(house, state, action.args[0].upper(), events)
 
 
+def _legal_enter(house: House, state: BlackFleetState) -> list[Action]:
+    return [Action("enter", (s.lower(),)) for s in entries(house, state)]
+
+
+def _decide_enter(
+    house: House, state: BlackFleetState, action: Action, events: list[Event]
+) -> None:
+    turn.enter_pirate(house, state, action.args[0].upper(), events)
+
+
 def distinct_movement(house: House, hand: Sequence[str]) -> list[str]:
     """One card of each kind in a movement hand: two cards with the same values are one
     choice."""
@@ -327,6 +344,7 @@ _DOCK = Decision(_legal_dock, _decide_dock, "choose a free dock for your merchan
 DECISIONS: dict[Stage, Decision] = {
     "setup": _DOCK,
     "dock": _DOCK,
+    "enter": Decision(_legal_enter, _decide_enter, "bring your pirate in on a Far Seas space"),
     "card": Decision(_legal_card, _decide_card, "play one of your movement cards"),
     "helm": Decision(
         _legal_helm,

@@ -16,7 +16,9 @@ SCHEMA_VERSION = 1
 Ship = Literal["merchant", "pirate", "yellow", "purple"]
 SHIPS: tuple[Ship, ...] = ("merchant", "pirate", "yellow", "purple")
 OWN_SHIPS: tuple[Ship, ...] = ("merchant", "pirate")
-Stage = Literal["setup", "dock", "card", "helm", "course", "chart", "discard", "buy", "over"]
+Stage = Literal[
+    "setup", "dock", "enter", "card", "helm", "course", "chart", "discard", "buy", "over"
+]
 """Where the turn stands: which decision the seat at turn owes (RULES §5)."""
 COLOURS = ("black", "white", "orange", "brown")
 """Player colours; black is the start player's (RULES §3.2)."""

@@ -158,6 +158,10 @@ def _choice(house: House, view: BlackFleetView, seat: int, action: Action, ctx: 
         space = args[0].upper()
         port = house.map.port_of_dock[space]
         return Choice(f"{space} · {w.port_name(tr, house, port.code)}", action.text, emoji="⚓")
+    if verb == "enter":
+        space = args[0].upper()
+        notes = _what_is_there(house, view, seat, "pirate", space, ctx)
+        return Choice(space, action.text, " · ".join(notes), w.SHIP_EMOJI["pirate"])
     if verb == "play":
         card = house.movement[args[0]]
         return Choice(w.movement_label(tr, card), action.text, w.movement_text(tr, card))

@@ -28,6 +28,7 @@ from engine.core.game import GameResult
 OWED = {
     "setup": w.N_("put your merchant on a dock"),
     "dock": w.N_("put your sunk merchant back on a dock"),
+    "enter": w.N_("bring your pirate in on a Far Seas space"),
     "card": w.N_("play a movement card"),
     "helm": w.N_("move your ships"),
     "course": w.N_("choose where the ship goes"),
@@ -218,9 +219,14 @@ class BlackFleetFront:
                 )
             else:
                 lines.append(tr._("The highlighted spaces are where it can go."))
-        elif stage in ("setup", "dock"):
-            spaces = {a.args[0].upper(): a.args[0].upper() for a in actions if a.verb == "dock"}
-            lines += dock_lines(self.house, view, actions, ctx)
+        elif stage in ("setup", "dock", "enter"):
+            spaces = {a.args[0].upper(): a.args[0].upper() for a in actions if a.args}
+            if stage == "enter":
+                lines.append(
+                    tr._("Your pirate is off the map: it comes in on a Far Seas space first.")
+                )
+            else:
+                lines += dock_lines(self.house, view, actions, ctx)
             image = draw_map(tr, self.house, view, highlight=spaces, names=_names(ctx))
         elif stage == "discard":
             me = view.captains[seat]

@@ -69,6 +69,8 @@ def event_line(event: Event, ctx: Ctx, house: House, view: BlackFleetView | None
         )
     if kind == "turn":
         return tr._("Round {round}: {name}'s turn.", round=d["round"], name=who)
+    if kind == "enter":
+        return tr._("{name}'s pirate comes in on {via}.", name=who, via=d["space"])
     if kind == "play":
         return tr._(
             "{name} plays {card}.", name=who, card=w.movement_label(tr, house.movement[d["card"]])

@@ -136,6 +136,8 @@ def phrase(event: Event, ctx: Ctx, house: House, view: BlackFleetView) -> str | 
             space=d["space"],
             cubes=w.cubes(tr, [d["goods"]] * d["load"]),
         )
+    if kind == "enter":
+        return tr._("{ship} in on {start}", ship=w.SHIP_EMOJI["pirate"], start=d["space"])
     if kind == "fortune":
         name = w.fortune_name(tr, house.fortune[d["card"]])
         return tr._("🃏 {card}", card=name)

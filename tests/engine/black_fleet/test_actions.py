@@ -89,7 +89,8 @@ def test_a_sunk_merchant_comes_back_on_a_dock_before_the_movement_card():
     assert state.stage == "dock"
     assert all(a.startswith("dock ") for a in legal(state))
     state, _ = act(state, "dock l3")
-    assert state.captains[1].cargo == ["red"] * 3 and state.stage == "card"
+    # Its pirate is still off the map: it comes in next, then the movement card (§6.4).
+    assert state.captains[1].cargo == ["red"] * 3 and state.stage == "enter"
 
 
 def test_a_loaded_pirate_cannot_raid():
