@@ -282,7 +282,13 @@ def discard(w: Work, seat: int, action: Action) -> None:
         if not p.warehouse[kind]:
             del p.warehouse[kind]
     p.discards -= 1
-    w.emit("discard", seat, place=place, kind=kind, left=p.discards)
+    if place == "cargo":
+        w.emit("discard", seat, place=place, kind=kind, left=p.discards)
+    else:
+        # A token from the warehouse leaves face down: the table sees that one went, its
+        # owner knows which (RULES §6.2, §8.4).
+        w.emit("discard", seat, place=place, left=p.discards)
+        w.tell(seat, "discarded", place=place, kind=kind)
     _settle_safe(w)
 
 

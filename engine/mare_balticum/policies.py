@@ -148,7 +148,7 @@ def _player_of(view: MareView) -> Player:
         boats=list(me.boats),
         reserve=me.reserve,
         cargo=list(me.cargo),
-        warehouse=dict(me.warehouse),
+        warehouse=dict(me.warehouse or ()),
         market={s: v or 0 for s, v in me.market},
         hand=list(me.hand or ()),
         safe=me.safe,
@@ -172,7 +172,8 @@ def assume_state(view: MareView) -> MareState:
                 boats=list(pv.boats),
                 reserve=pv.reserve,
                 cargo=list(pv.cargo),
-                warehouse=dict(pv.warehouse),
+                # Face down: only how many (what the safe may take) is known.
+                warehouse={AMBER: pv.stored} if pv.stored else {},
                 market={sp: 0 for sp, _ in pv.market},
                 safe=pv.safe,
                 discards=pv.discards,

@@ -1,10 +1,12 @@
 """What a seat may know (RULES §13.4), and states it could not tell apart.
 
-Public: the sea and its tokens, every boat, cargo and warehouse (everything in them went past
-the whole table face up), the demands, the time track, what the bag still holds (but not the
-order it gives them in), which market spaces hold a company token and who has played the
-safe. Secret until the game ends: the value of each face-down multiplier, and which contract a
-player holds. Secret until the reveal: the company token a player has just chosen.
+Public: the sea and its tokens, every boat and cargo (face up), how many tokens each warehouse
+holds, the demands, the time track, what the bag still holds (but not the order it gives them
+in), which market spaces hold a company token and who has played the safe. Secret until the
+game ends: which tokens lie face down in another player's warehouse (the table saw them go
+in; remembering them is the player's business), the value of each face-down multiplier, and
+which contract a player holds. Secret until the reveal: the company token a player has just
+chosen.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from engine.core.events import Event
 from engine.mare_balticum.board import SAFE, Board
 from engine.mare_balticum.flow import company_actions, company_tokens
 from engine.mare_balticum.state import MareState, Options, Phase, Player, Sub
-from engine.mare_balticum.turn import unload_plan
+from engine.mare_balticum.turn import parse_parts, unload_plan
 
 HIDDEN_SEED = ""
 
@@ -26,8 +28,11 @@ class PlayerView:
     boats: tuple[str, ...]
     reserve: int
     cargo: tuple[str, ...]
-    warehouse: tuple[tuple[str, int], ...]
-    """Tokens by kind, in map order, kinds held only."""
+    warehouse: tuple[tuple[str, int], ...] | None
+    """Tokens by kind, in map order, kinds held only; None for another player's warehouse,
+    whose tokens lie face down (RULES §6.2) until the end."""
+    stored: int
+    """How many tokens the warehouse holds (public)."""
     market: tuple[tuple[str, int | None], ...]
     """Species with a company token on their market space: its value, or None face down."""
     safe: bool
@@ -84,11 +89,15 @@ class MareView:
         return dict(self.tokens).get(space, ())
 
 
-def unload_preview(view: MareView, seat: int, port: str) -> tuple[dict[str, int], dict[str, int]]:
-    """What an unload by `seat` at `port` would store and lose (RULES §6, §11.3)."""
+def unload_preview(
+    view: MareView, seat: int, port: str, chosen: str = ""
+) -> tuple[dict[str, int], dict[str, int]]:
+    """What an unload by `seat` at `port` would store and lose (RULES §6, §11.3); `chosen`:
+    the fish asked for (``cod+salmon:2``), "" for every fish the port takes."""
     demands = dict(view.demands)
     cargo = view.players[seat].cargo
-    return unload_plan(view.board, demands, view.options.demand_management, cargo, port)
+    only = parse_parts(chosen) if chosen else None
+    return unload_plan(view.board, demands, view.options.demand_management, cargo, port, only)
 
 
 def make_view(board: Board, state: MareState, seat: int | None) -> MareView:
@@ -132,7 +141,10 @@ def _player_view(board: Board, p: Player, *, own: bool, over: bool) -> PlayerVie
         boats=tuple(p.boats),
         reserve=p.reserve,
         cargo=tuple(p.cargo),
-        warehouse=tuple((k, p.warehouse[k]) for k in board.kinds if p.warehouse.get(k)),
+        warehouse=(
+            tuple((k, p.warehouse[k]) for k in board.kinds if p.warehouse.get(k)) if open_ else None
+        ),
+        stored=sum(p.warehouse.values()),
         market=tuple((s, p.market[s] if open_ else None) for s in board.species if s in p.market),
         safe=p.safe,
         company_left=len(p.hand) + bool(p.choice),
@@ -148,8 +160,8 @@ def _player_view(board: Board, p: Player, *, own: bool, over: bool) -> PlayerVie
 
 def redeal(board: Board, state: MareState, seat: int | None, seed: str) -> MareState:
     """A state `seat` cannot tell apart from `state`: the seed (so the bag's order), the
-    values under other players' face-down multipliers, their unrevealed choices and the
-    contracts they hold are drawn again."""
+    values under other players' face-down multipliers, their unrevealed choices, the
+    contracts they hold and the face-down tokens in their warehouses are drawn again."""
     new = state.clone()
     new.seed = seed
     if state.phase == "over":
@@ -158,7 +170,23 @@ def redeal(board: Board, state: MareState, seat: int | None, seed: str) -> MareS
         if other != seat:
             new.players[other] = _redeal_company(board, state.players[other], seed, other)
     _redeal_contracts(board, new, seat, seed)
+    _redeal_warehouses(board, new, seat, seed)
     return new
+
+
+def _redeal_warehouses(board: Board, state: MareState, seat: int | None, seed: str) -> None:
+    """The other players' face-down warehouse tokens, mixed among them: each keeps how many
+    it holds (public), and together they hold what they held (the bag's mix stays true)."""
+    others = [s for s in range(len(state.players)) if s != seat]
+    pool = [k for s in others for k, n in state.players[s].warehouse.items() for _ in range(n)]
+    mixed = shuffle(seed, "redeal:warehouses", sorted(pool))
+    for s in others:
+        p = state.players[s]
+        held: dict[str, int] = {}
+        for _ in range(sum(p.warehouse.values())):
+            kind = mixed.pop()
+            held[kind] = held.get(kind, 0) + 1
+        state.players[s] = replace(p.clone(), warehouse=held)
 
 
 def _redeal_company(board: Board, p: Player, seed: str, seat: int) -> Player:

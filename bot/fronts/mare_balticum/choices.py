@@ -71,11 +71,16 @@ def _choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice:
         label = tr._("Fish {species} at {space}", species=species(tr, kind), space=where)
         return Choice(label, text, detail, style="primary", group="fish")
     if verb == "unload":
-        stored, lost = unload_preview(view, seat, code)
+        chosen = args[1] if len(args) > 1 else ""
+        stored, lost = unload_preview(view, seat, code, chosen)
         detail = tr._("{fish} to your warehouse", fish=counts(tr, stored))
         if lost:
             detail = tr._("{line}; the −1 takes {lost}", line=detail, lost=counts(tr, lost))
         label = tr._("Unload at {port}", port=where)
+        if chosen:
+            # RULES §6.2: only some of the fish the port takes; the rest stays aboard.
+            kinds = tr.list([species(tr, k) for k in chosen.split("+")])
+            label = tr._("Unload only the {fish} at {port}", fish=kinds, port=where)
         return Choice(label, text, detail, style="success", group="unload")
     if verb == "sail":
         label = tr._("Sail the boat on {space}", space=where)
@@ -106,7 +111,9 @@ def _other_choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice
         label = tr._("Throw a {species} overboard", species=species(tr, args[0]))
         return Choice(label, text, group="overboard")
     if verb == "contract":
-        detail = tr._("look through the {n} cards; taking one costs this action", n=view.deck_size)
+        detail = tr._(
+            "look through the {n} cards and take one: that is the action", n=view.deck_size
+        )
         return Choice(tr._("Take a contract"), text, detail, group="contract")
     if verb == "take":
         detail = tr._(
@@ -145,7 +152,7 @@ def _other_choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice
             have = me.cargo.count(kind)
         else:
             label = tr._("{species} from your warehouse", species=species(tr, kind))
-            have = dict(me.warehouse).get(kind, 0)
+            have = dict(me.warehouse or ()).get(kind, 0)
         detail = tr.ngettext("you have {n} there", "you have {n} there", have)
         return Choice(label, text, detail, style="danger", group=where)
     return Choice(action.text, action.text)

@@ -105,7 +105,7 @@ class MareBalticumFront:
             tr._(
                 "Cargo ({n}/{slots}): {fish}", n=len(me.cargo), slots=board.cargo_slots, fish=cargo
             ),
-            tr._("Warehouse: {tokens}", tokens=counts(tr, dict(me.warehouse))),
+            tr._("Warehouse: {tokens}", tokens=counts(tr, dict(me.warehouse or ()))),
         ]
         market = dict(me.market)
         placed = [
@@ -141,7 +141,7 @@ class MareBalticumFront:
         if own or view.over:
             known = {s: v for s, v in me.market if v is not None}
             now = points(
-                board, dict(me.warehouse), known, me.contract or "", view.options.contracts
+                board, dict(me.warehouse or ()), known, me.contract or "", view.options.contracts
             )
             lines.append(tr._("Points if the game ended now: {n}", n=sum(now.values())))
         owed = owed_line(view, seat, ctx)
@@ -192,7 +192,7 @@ class MareBalticumFront:
         fields = []
         for s in result.seats:
             market = dict(view.players[s.seat].market)
-            stored = dict(view.players[s.seat].warehouse)
+            stored = dict(view.players[s.seat].warehouse or ())
             rows = [
                 tr._(
                     "{species}: {n} × {m} = {points}",

@@ -356,7 +356,7 @@ def _players(canvas: Canvas, view: MareView, ctx: Ctx, x: float, y: float) -> No
                     outline="#9a8a6a",
                     width=2,
                 )
-        stored = sum(n for _, n in p.warehouse)
+        stored = p.stored
         canvas.text(
             (stored_x + canvas.width(heads[1], 14) / 2, row + 6), str(stored), 20, anchor="ma"
         )
@@ -369,7 +369,7 @@ def _players(canvas: Canvas, view: MareView, ctx: Ctx, x: float, y: float) -> No
         if view.over:
             known = {k: v for k, v in p.market if v is not None}
             scored = points(
-                board, dict(p.warehouse), known, p.contract or "", view.options.contracts
+                board, dict(p.warehouse or ()), known, p.contract or "", view.options.contracts
             )
             canvas.text((end_x, row + 6), tr._("{n} points", n=sum(scored.values())), 20, bold=True)
         elif view.phase == "company":

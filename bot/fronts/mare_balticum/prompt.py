@@ -95,7 +95,7 @@ def _aboard(tr: Tr, view: MareView, me: PlayerView) -> str:
         n=len(me.cargo),
         slots=view.board.cargo_slots,
         fish=fish_list(tr, me.cargo) or tr._("nothing"),
-        stored=sum(n for _, n in me.warehouse),
+        stored=me.stored,
     )
 
 
@@ -114,7 +114,7 @@ def _holdings(view: MareView, me: PlayerView, ctx: Ctx) -> list[str]:
     """For each species still open on the player's market: what they hold, and where it sells;
     then the multipliers already placed (the player's own, known to them)."""
     tr = ctx.tr
-    stored = dict(me.warehouse)
+    stored = dict(me.warehouse or ())
     market = dict(me.market)
     out = []
     for kind in view.board.species:

@@ -244,6 +244,8 @@ def _discard_line(ctx: Ctx, seat: int, thrown: Sequence[Event]) -> str:
         tr._("{species} from the cargo", species=species(tr, e.data["kind"]))
         if e.data["place"] == "cargo"
         else tr._("{species} from the warehouse", species=species(tr, e.data["kind"]))
+        if e.data.get("kind") is not None
+        else tr._("a token from the warehouse")
         for e in thrown
     ]
     return tr._(
@@ -315,7 +317,7 @@ def player_lines(view: MareView, ctx: Ctx) -> list[str]:
             aboard=aboard,
             n=len(p.cargo),
             slots=board.cargo_slots,
-            stored=sum(n for _, n in p.warehouse),
+            stored=p.stored,
             marked=marked,
             **_who(ctx, seat),
         )

@@ -151,12 +151,20 @@ def _table_event(event: Event, board: Board, ctx: Ctx) -> str | None:
         ]
         return tr._("Company tokens revealed — {choices}.", choices="; ".join(parts))
     if kind == "discard":
+        if d.get("kind") is None:
+            # A token from the warehouse goes face down: which one is its owner's secret.
+            return tr._("{name} throws away a token from their warehouse for the safe.", name=name)
         where = tr._("cargo") if d["place"] == "cargo" else tr._("warehouse")
         return tr._(
             "{name} throws away a {species} from their {place} for the safe.",
             name=name,
             species=species(tr, d["kind"]),
             place=where,
+        )
+    if kind == "discarded":
+        return tr._(
+            "You throw away a {species} from your warehouse, face down.",
+            species=species(tr, d["kind"]),
         )
     if kind == "time":
         return tr._("The clock goes on the time track: {season}.", season=season(tr, d["season"]))
@@ -258,7 +266,7 @@ def summary(view: MareView, seat: int, ctx: Ctx) -> str:
         "cargo {cargo}/{slots} · warehouse {stored} · market {placed}/{spaces}",
         cargo=len(p.cargo),
         slots=view.board.cargo_slots,
-        stored=sum(n for _, n in p.warehouse),
+        stored=p.stored,
         placed=len(p.market),
         spaces=len(view.board.species),
     )
