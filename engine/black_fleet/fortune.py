@@ -30,7 +30,9 @@ def kinds_in_hand(house: House, hand: list[str] | tuple[str, ...]) -> list[Fortu
     for cid in hand:
         card = house.fortune[cid]
         seen.setdefault(card.key, card)
-    order = {c.key: i for i, c in enumerate(house.fortune.values())}
+    if len(seen) < 2:
+        return list(seen.values())
+    order = house.fortune_order
     return sorted(seen.values(), key=lambda c: order[c.key])
 
 

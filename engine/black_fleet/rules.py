@@ -285,6 +285,16 @@ def _legal_course(house: House, state: BlackFleetState) -> list[Action]:
     return moves if ship.startswith(MUTINY) else [*moves, Action("back")]
 
 
+def _allows_course(house: House, state: BlackFleetState, action: Action) -> bool:
+    """A destination is checked against the ship's reach, not the whole sorted list."""
+    ship = state.turn.course or ""
+    if action.verb == "back":
+        return not action.args and not ship.startswith(MUTINY)
+    if action.verb != "to" or len(action.args) != 1:
+        return False
+    return action.args[0].upper() in destinations(house, state, ship)
+
+
 def _decide_course(
     house: House, state: BlackFleetState, action: Action, events: list[Event]
 ) -> None:
@@ -352,7 +362,7 @@ DECISIONS: dict[Stage, Decision] = {
         "choose a ship to move, an action, a fortune card or end",
         _allows_helm,
     ),
-    "course": Decision(_legal_course, _decide_course, "choose where the ship goes"),
+    "course": Decision(_legal_course, _decide_course, "choose where the ship goes", _allows_course),
     "chart": Decision(_legal_chart, _decide_chart, "discard a movement card"),
     "discard": Decision(_legal_discard, _decide_discard, "discard a fortune card"),
     "buy": Decision(_legal_buy, _decide_buy, "buy a card you can afford, or pass"),

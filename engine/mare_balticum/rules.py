@@ -30,7 +30,7 @@ from engine.mare_balticum.flow import (
 from engine.mare_balticum.refusals import why_not
 from engine.mare_balticum.scoring import result as score_result
 from engine.mare_balticum.state import SCHEMA_VERSION, STATE, MareState, Options
-from engine.mare_balticum.turn import do_turn_action, turn_actions, unload_allowed
+from engine.mare_balticum.turn import do_turn_action, permits, turn_actions
 from engine.mare_balticum.views import MareView, make_view, redeal
 from engine.mare_balticum.work import Work
 
@@ -168,9 +168,11 @@ class MareBalticum:
                 "You have nothing to decide right now; wait for your turn.", "not_your_turn"
             )
         board = self.board_for(state)
-        if action not in self.legal_actions(state, seat) and not _fewer_fish(
-            board, state, seat, asks, action
-        ):
+        if asks == "turn":
+            legal = permits(board, state, seat, action)
+        else:
+            legal = action in self.legal_actions(state, seat)
+        if not legal:
             raise why_not(board, state, seat, asks, action)
         return self.play(state, seat, action, asks)
 
@@ -206,18 +208,6 @@ class MareBalticum:
 
 def _options(options: BaseModel | Mapping[str, Any] | None) -> Options:
     return checked_options(Options, options, "Mare Balticum")
-
-
-def _fewer_fish(board: Board, state: MareState, seat: int, asks: Answers, action: Action) -> bool:
-    """An unload of fewer fish of a species than `legal_actions` offers (RULES §6.2: any
-    number of the demanded fish; the offer names whole species, which never store less)."""
-    if asks != "turn" or action.verb != "unload" or len(action.args) != 2:
-        return False
-    port = board.code(action.args[0])
-    p = state.players[seat]
-    if port is None or port not in p.boats or board.by_code[port].kind != "port":
-        return False
-    return unload_allowed(board, state, p, port, action.args[1])
 
 
 def _check_loaded(board: Board, state: MareState) -> None:

@@ -10,7 +10,7 @@ from itertools import combinations
 
 from engine.core.actions import Action
 from engine.mare_balticum.board import AMBER, Board
-from engine.mare_balticum.fleet import can_sail, launch_targets, sail_targets
+from engine.mare_balticum.fleet import can_sail, launch_targets, mask, sail_bits, sail_targets
 from engine.mare_balticum.state import MareState, Player, Sub
 from engine.mare_balticum.work import Work
 
@@ -22,8 +22,20 @@ def ordered(board: Board, kinds: Iterable[str]) -> list[str]:
 
 
 def in_table_order(board: Board, spaces: Iterable[str]) -> list[str]:
-    present = set(spaces)
-    return [s for s in board.by_code if s in present]
+    return sorted(spaces, key=board.table_index.__getitem__)
+
+
+_ACTIONS: dict[tuple[str, ...], Action] = {}
+"""Actions are values: the ones a game offers again and again are made once (AI seats and
+simulations list them for every decision)."""
+
+
+def _action(verb: str, *args: str) -> Action:
+    key = (verb, *args)
+    found = _ACTIONS.get(key)
+    if found is None:
+        found = _ACTIONS[key] = Action(verb, args)
+    return found
 
 
 # --- what an unload does --------------------------------------------------------------------
@@ -150,11 +162,12 @@ def turn_actions(board: Board, state: MareState, seat: int) -> list[Action]:
     sub = state.sub
     if sub is None:
         return _top_actions(board, state, p)
+    lower = board.lower
     if sub.kind == "sail":
         targets = sail_targets(board, p.boats, sub.space)
-        return [*(Action("to", (s.lower(),)) for s in targets), Action("back")]
+        return [*(_action("to", lower[s]) for s in targets), _action("back")]
     if sub.kind == "launch":
-        return [Action("place", (s.lower(),)) for s in launch_targets(board, p.boats)]
+        return [_action("place", lower[s]) for s in launch_targets(board, p.boats)]
     if sub.kind == "unload":
         only = _parts_of(sub)
         out = [
@@ -169,34 +182,72 @@ def turn_actions(board: Board, state: MareState, seat: int) -> list[Action]:
     return [Action("take", (c,)) for c in state.deck]
 
 
+def permits(board: Board, state: MareState, seat: int, action: Action) -> bool:
+    """Whether the active player may play `action` now: the same answer as looking it up in
+    `turn_actions` (or, for an unload of fewer fish, `unload_allowed`), found by checking only
+    what the action's verb needs."""
+    p = state.players[seat]
+    if state.sub is not None:
+        return action in turn_actions(board, state, seat)
+    verb, args = action.verb, action.args
+    if verb == "contract":
+        return not args and state.options.contracts and bool(state.deck)
+    if verb == "overboard":
+        return len(args) == 1 and args[0] in p.cargo
+    space = board.code(args[0]) if args else None
+    if space is None or len(args) > 2:
+        return False
+    if verb == "launch":
+        return len(args) == 1 and bool(p.reserve) and space in launch_targets(board, p.boats)
+    if space not in p.boats:
+        return False
+    if verb == "fish":
+        kind = args[1] if len(args) == 2 else ""
+        room = kind == AMBER or len(p.cargo) < board.cargo_slots
+        return room and kind in state.tokens.get(space, ())
+    if verb == "sail":
+        return len(args) == 1 and not p.reserve and can_sail(board, p.boats, space)
+    if verb == "unload" and board.by_code[space].kind == "port":
+        if len(args) == 2:
+            return unload_allowed(board, state, p, space, args[1])
+        return bool(_plan(board, state, p, space) or openings(board, state, p, space))
+    return False
+
+
 def _top_actions(board: Board, state: MareState, p: Player) -> list[Action]:
     out: list[Action] = []
     boats = in_table_order(board, p.boats)
+    lower = board.lower
     room = len(p.cargo) < board.cargo_slots
+    tokens = state.tokens
     for space in boats:
-        for kind in ordered(board, state.tokens.get(space, ())):
-            if kind == AMBER or room:
-                out.append(Action("fish", (space.lower(), kind)))
+        here = tokens.get(space)
+        if here:
+            for kind in ordered(board, here) if len(here) > 1 else here:
+                if room or kind == AMBER:
+                    out.append(_action("fish", lower[space], kind))
     for port in boats:
         if board.by_code[port].kind != "port":
             continue
         if _plan(board, state, p, port) or openings(board, state, p, port):
-            out.append(Action("unload", (port.lower(),)))
+            out.append(_action("unload", lower[port]))
         # RULES §6.2: any number of the demanded fish; offered species by species (a smaller
         # number of one species never stores more, and is accepted as well).
         kinds = deliverable(board, state, p, port)
         for size in range(1, len(kinds)):
             out += [
-                Action("unload", (port.lower(), "+".join(some)))
-                for some in combinations(kinds, size)
+                _action("unload", lower[port], "+".join(some)) for some in combinations(kinds, size)
             ]
     if p.reserve:
-        out += [Action("launch", (s.lower(),)) for s in launch_targets(board, p.boats)]
+        out += [_action("launch", lower[s]) for s in launch_targets(board, p.boats)]
     else:
-        out += [Action("sail", (b.lower(),)) for b in boats if can_sail(board, p.boats, b)]
-    out += [Action("overboard", (k,)) for k in ordered(board, p.cargo)]
+        fleet = mask(board, p.boats)
+        bit = board.bit
+        out += [_action("sail", lower[b]) for b in boats if sail_bits(board, fleet, bit[b])]
+    if p.cargo:
+        out += [_action("overboard", k) for k in ordered(board, p.cargo)]
     if state.options.contracts and state.deck:
-        out.append(Action("contract"))
+        out.append(_action("contract"))
     return out
 
 

@@ -11,7 +11,9 @@ chosen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 from engine.core.chance import roll, shuffle
 from engine.core.events import Event
@@ -23,8 +25,10 @@ from engine.mare_balticum.turn import parse_parts, unload_plan
 HIDDEN_SEED = ""
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(NamedTuple):
+    """What a reader may know of one player. (Views are named tuples: an AI seat builds one
+    for every decision, and a tuple is built several times faster than a frozen class.)"""
+
     boats: tuple[str, ...]
     reserve: int
     cargo: tuple[str, ...]
@@ -52,8 +56,9 @@ class PlayerView:
     """The reader's own contract (everyone's once the game is over)."""
 
 
-@dataclass(frozen=True, slots=True)
-class MareView:
+class MareView(NamedTuple):
+    """What a seat (None: the public table) may know of the game; a copy."""
+
     seat: int | None
     board: Board
     options: Options
@@ -102,59 +107,77 @@ def unload_preview(
 
 def make_view(board: Board, state: MareState, seat: int | None) -> MareView:
     over = state.phase == "over"
-    mine = seat is not None and 0 <= seat < len(state.players)
-    reader = seat if mine else None
-    deck = None
-    if reader is not None and state.seat == reader and state.sub and state.sub.kind == "contract":
-        deck = tuple(state.deck)
+    players = state.players
+    reader = seat if seat is not None and 0 <= seat < len(players) else None
+    sub = state.sub if reader is not None and state.seat == reader else None
+    deck = tuple(state.deck) if sub is not None and sub.kind == "contract" else None
+    tokens = state.tokens
+    demands = state.demands
+    bag = state.bag
+    # Positional and in field order: a view is made for every decision an AI seat takes.
     return MareView(
-        seat=reader,
-        board=board,
-        options=state.options,
-        phase=state.phase,
-        round=state.round,
-        turn=state.turn,
-        start_seat=state.start_seat,
-        active=state.seat,
-        actions=state.actions,
-        sub=state.sub if reader is not None and state.seat == reader else None,
-        tokens=tuple((s, tuple(t)) for s, t in state.tokens.items()),
-        bag=tuple((k, state.bag.count(k)) for k in dict.fromkeys(state.bag)),
-        clocks=state.clocks,
-        final_round=state.final_round,
-        demands=tuple((p, tuple(d)) for p, d in state.demands.items()),
-        demand_stock=tuple(state.demand_stock.items()),
-        deck_size=len(state.deck),
-        deck=deck,
-        log=tuple(Event.from_json(e) for e in state.log),
-        reveal=tuple(state.reveal),
-        players=tuple(
-            _player_view(board, p, own=s == reader, over=over) for s, p in enumerate(state.players)
-        ),
-        over=over,
+        reader,
+        board,
+        state.options,
+        state.phase,
+        state.round,
+        state.turn,
+        state.start_seat,
+        state.seat,
+        state.actions,
+        sub,
+        tuple(zip(tokens, map(tuple, tokens.values()), strict=True)),
+        tuple((k, bag.count(k)) for k in board.bag_kinds if k in bag),
+        state.clocks,
+        state.final_round,
+        tuple(zip(demands, map(tuple, demands.values()), strict=True)),
+        tuple(state.demand_stock.items()),
+        len(state.deck),
+        deck,
+        tuple(map(_public_event, state.log)),
+        tuple(state.reveal),
+        tuple([_player_view(board, p, s == reader, over) for s, p in enumerate(players)]),
+        over,
     )
 
 
-def _player_view(board: Board, p: Player, *, own: bool, over: bool) -> PlayerView:
-    open_ = own or over
+def _public_event(data: Mapping[str, Any]) -> Event:
+    """An event of the public step's log (`Work.emit` keeps only public ones there)."""
+    return Event(data["kind"], data.get("seat"), data.get("data", {}))
+
+
+def _player_view(board: Board, p: Player, own: bool, over: bool) -> PlayerView:
+    held = p.warehouse
+    market = p.market
+    choice = p.choice
+    if own or over:
+        warehouse: tuple[tuple[str, int], ...] | None = tuple(
+            [(k, held[k]) for k in board.kinds if held.get(k)]
+        )
+        values: tuple[tuple[str, int | None], ...] = tuple(
+            [(s, market[s]) for s in board.species if s in market]
+        )
+        contract = p.contract or None
+    else:
+        warehouse = None
+        values = tuple([(s, None) for s in board.species if s in market]) if market else ()
+        contract = None
     return PlayerView(
-        boats=tuple(p.boats),
-        reserve=p.reserve,
-        cargo=tuple(p.cargo),
-        warehouse=(
-            tuple((k, p.warehouse[k]) for k in board.kinds if p.warehouse.get(k)) if open_ else None
-        ),
-        stored=sum(p.warehouse.values()),
-        market=tuple((s, p.market[s] if open_ else None) for s in board.species if s in p.market),
-        safe=p.safe,
-        company_left=len(p.hand) + bool(p.choice),
-        hand=tuple(p.hand) if own else None,
-        owes=p.owes and not p.choice,
-        chosen=bool(p.choice),
-        choice=p.choice if own else None,
-        discards=p.discards,
-        has_contract=bool(p.contract),
-        contract=(p.contract or None) if open_ else None,
+        tuple(p.boats),
+        p.reserve,
+        tuple(p.cargo),
+        warehouse,
+        sum(held.values()),
+        values,
+        p.safe,
+        len(p.hand) + bool(choice),
+        tuple(p.hand) if own else None,
+        p.owes and not choice,
+        bool(choice),
+        choice if own else None,
+        p.discards,
+        bool(p.contract),
+        contract,
     )
 
 
