@@ -12,7 +12,7 @@ from typing import NamedTuple
 from engine.black_fleet import powers
 from engine.black_fleet.house import House, MovementCard
 from engine.black_fleet.seamap import NAVIES
-from engine.black_fleet.state import BlackFleetState, Ship, ShipTurn
+from engine.black_fleet.state import BlackFleetState, Ship, ShipTurn, Turn
 from engine.black_fleet.view import Table
 from engine.core.events import Event
 
@@ -334,12 +334,9 @@ def move(house: House, state: BlackFleetState, ship: str, dest: str, events: lis
     """Move `ship` to `dest` (one of its destinations). Moving a ship ends the move of the
     ship moved before it (RULES §6.3)."""
     reach = destinations(house, state, ship)[dest]
-    turn = state.turn
-    seat = turn.seat
+    seat = state.turn.seat
     start = position(state, seat, ship)
-    if turn.last is not None and turn.last != ship:
-        turn.ships[turn.last] = replace(turn.ship(turn.last), closed=True)
-    turn.last = ship
+    state.turn = turn_after(house, state, ship, reach.cost)
     if ship == "merchant":
         state.captains[seat].merchant = dest
     elif ship == "pirate":
@@ -348,12 +345,6 @@ def move(house: House, state: BlackFleetState, ship: str, dest: str, events: lis
         state.captains[int(ship[len(MUTINY) :])].pirate = dest
     else:
         state.navy[ship] = dest
-        if powers.has(house, state.captains[seat], "admiralty_friend"):
-            turn.navy_choice = turn.navy_choice or ship
-    done = turn.ship(ship)
-    turn.ships[ship] = ShipTurn(
-        used=done.used + reach.cost, moved=True, closed=done.closed, acts=done.acts
-    )
     owner = int(ship[len(MUTINY) :]) if ship.startswith(MUTINY) else None
     events.append(
         Event(
@@ -369,3 +360,20 @@ def move(house: House, state: BlackFleetState, ship: str, dest: str, events: lis
             },
         )
     )
+
+
+def turn_after(house: House, table: Table, ship: str, cost: int) -> Turn:
+    """The turn once `ship` has moved `cost` spaces (a copy): its move counted, the move of
+    the ship moved before it over (RULES §6.3), and with Admiralty Friend the navy ship
+    chosen."""
+    turn = table.turn.clone()
+    if turn.last is not None and turn.last != ship:
+        turn.ships[turn.last] = replace(turn.ship(turn.last), closed=True)
+    turn.last = ship
+    if ship in NAVIES and powers.has(house, table.captains[turn.seat], "admiralty_friend"):
+        turn.navy_choice = turn.navy_choice or ship
+    done = turn.ship(ship)
+    turn.ships[ship] = ShipTurn(
+        used=done.used + cost, moved=True, closed=done.closed, acts=done.acts
+    )
+    return turn

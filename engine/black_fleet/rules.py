@@ -20,11 +20,11 @@ from engine.black_fleet.actions import parse_action
 from engine.black_fleet.house import House, builtin_house
 from engine.black_fleet.movement import (
     MUTINY,
+    Helm,
     can_steer,
     destinations,
     entries,
     move,
-    steerable,
 )
 from engine.black_fleet.scoring import result as score_result
 from engine.black_fleet.state import (
@@ -233,19 +233,53 @@ def _decide_card(house: House, state: BlackFleetState, action: Action, events: l
 
 def _legal_helm(house: House, state: BlackFleetState) -> list[Action]:
     me = state.captains[state.turn.seat]
-    ships = [Action("ship", (s,)) for s in steerable(house, state)]
+    helm = Helm(house, state)
+    order = house.map.order
+    ships: list[Action] = []
+    moves: list[Action] = []
+    for ship in SHIPS:
+        if not helm.can_steer(ship):
+            continue
+        ships.append(Action("ship", (ship,)))
+        # RULES §5.5: a ship goes straight to any space it can reach, in one choice, and
+        # may make its action there in the same choice.
+        for space in sorted(helm.destinations(ship), key=order):
+            low = space.lower()
+            moves.append(Action("move", (ship, low)))
+            moves += [
+                Action("move", (ship, low, then))
+                for then in shipactions.follow_ups(house, state, ship, space)
+            ]
     acts = shipactions.ship_actions(house, state)
     cards = fortune.fortune_actions(house, state, me.fortune, "helm")
-    return [*ships, *acts, *cards, Action("end")]
+    ends = [Action("end", (key,)) for key in _end_purchases(house, state)]
+    return [*ships, *moves, *acts, *cards, Action("end"), *ends]
+
+
+def _end_purchases(house: House, state: BlackFleetState) -> list[str]:
+    """What ``end`` may settle at once (RULES §10): each card the seat can afford now, or
+    ``pass``. Drawing changes no doubloons, so the purchase can be chosen with the end of the
+    moves and made after the draws and discards."""
+    me = state.captains[state.turn.seat]
+    buys = turn.purchases(house, me, state.options.victory)
+    return [*buys, "pass"] if buys else []
 
 
 def _allows_helm(house: House, state: BlackFleetState, action: Action) -> bool:
     """The helm's choices one by one: only a ship's own destinations are searched."""
     verb, args = action.verb, action.args
     if verb == "end":
-        return not args
+        return not args or (len(args) == 1 and args[0] in _end_purchases(house, state))
     if verb == "ship":
         return len(args) == 1 and args[0] in SHIPS and can_steer(house, state, args[0])
+    if verb == "move":
+        if len(args) not in (2, 3) or args[0] not in SHIPS:
+            return False
+        helm = Helm(house, state)
+        space = args[1].upper()
+        if not helm.can_steer(args[0]) or space not in helm.destinations(args[0]):
+            return False
+        return len(args) == 2 or args[2] in shipactions.follow_ups(house, state, args[0], space)
     if verb == "fortune":
         me = state.captains[state.turn.seat]
         return action in fortune.fortune_actions(house, state, me.fortune, "helm")
@@ -257,6 +291,11 @@ def _decide_helm(house: House, state: BlackFleetState, action: Action, events: l
     if verb == "ship":
         state.stage = "course"
         state.turn.course = action.args[0]
+    elif verb == "move":
+        ship = action.args[0]
+        move(house, state, ship, action.args[1].upper(), events)
+        if len(action.args) == 3:
+            _decide_helm(house, state, shipactions.follow_up(ship, action.args[2]), events)
     elif verb == "trade":
         shipactions.trade(house, state, events)
     elif verb == "sell":
@@ -272,6 +311,8 @@ def _decide_helm(house: House, state: BlackFleetState, action: Action, events: l
     elif verb == "fortune":
         state.stage = fortune.play(house, state, action, events)
     else:
+        if action.args:
+            state.turn.purchase = action.args[0]
         turn.end_moves(house, state, events)
 
 
@@ -372,8 +413,8 @@ DECISIONS: dict[Stage, Decision] = {
 
 
 def _why_not(stage: Stage, decision: Decision, action: Action) -> IllegalAction:
-    if stage == "course" and action.verb == "to":
-        space = action.args[0].upper()
+    if (stage == "course" and action.verb == "to") or (stage == "helm" and action.verb == "move"):
+        space = action.args[-1].upper()
         return IllegalAction(
             f"The ship cannot reach {space} this turn.", "unreachable", space=space
         )

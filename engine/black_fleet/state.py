@@ -76,6 +76,8 @@ class Turn:
     """Movement cards still to discard for a Navigator's Chart."""
     discards: int = 0
     """Fortune cards still to discard for the movement card's bottom symbol."""
+    purchase: str | None = None
+    """What the seat chose to buy (or ``pass``) when it ended its moves (RULES §10)."""
 
     def ship(self, name: str) -> ShipTurn:
         return self.ships.get(name) or ShipTurn()
@@ -94,6 +96,7 @@ class Turn:
             mutiny=self.mutiny,
             chart=self.chart,
             discards=self.discards,
+            purchase=self.purchase,
         )
 
 

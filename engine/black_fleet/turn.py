@@ -202,9 +202,13 @@ def discard_movement(house: House, state: BlackFleetState, cid: str, events: lis
 
 def settle(house: House, state: BlackFleetState, events: list[Event]) -> None:
     """After the draws: discards owed, then the optional purchase, then the next turn."""
+    chosen = state.turn.purchase
+    buys = purchases(house, state.captains[state.turn.seat], state.options.victory)
     if owed_discards(house, state):
         state.stage = "discard"
-    elif purchases(house, state.captains[state.turn.seat], state.options.victory):
+    elif chosen is not None and chosen in buys:
+        buy(house, state, chosen, events)
+    elif buys and chosen is None:
         state.stage = "buy"
     else:
         next_turn(house, state, events)

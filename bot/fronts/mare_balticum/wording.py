@@ -184,6 +184,7 @@ REFUSALS: dict[str, str] = {
     "no_token": N_("There is no {kind} on {space} any more."),
     "cargo_full": N_("Your cargo is full: unload, or throw a fish overboard first."),
     "nothing_to_unload": N_("{space} wants none of the fish you have aboard."),
+    "unload_parts": N_("{space} cannot take those fish from your cargo."),
     "launch": N_("Your first sail puts all your other boats on the sea: do that first."),
     "own_boat": N_("You already have a boat on {space}."),
     "not_connected": N_("A boat on {space} would leave your fleet in pieces."),
@@ -227,7 +228,7 @@ def _owed_kind(ctx: Ctx, owed: str) -> str:
         "sail": tr._("choose where the boat sails, or go back"),
         "launch": tr._("place your next boat next to your fleet"),
         "unload": tr._("open a demand or finish the unload"),
-        "contract": tr._("take a contract or go back"),
+        "contract": tr._("take one of the contracts"),
         "company": tr._("choose a company token"),
         "safe": tr._("choose a token to throw away for the safe"),
     }.get(owed, tr._("wait for your turn"))

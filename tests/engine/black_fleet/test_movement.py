@@ -153,3 +153,31 @@ def test_a_destination_out_of_reach_is_refused_with_its_space():
     with pytest.raises(IllegalAction) as err:
         act(state, "to m6")
     assert err.value.code == "unreachable" and err.value.fields["space"] == "M6"
+
+
+def test_a_ship_moves_straight_to_a_reachable_destination_in_one_action():
+    # RULES §5.5: "move merchant c6" is "ship merchant" then "to c6", with the same checks.
+    state = table(merchants={0: "B6"}, played=card("yellow", merchant=2))
+    assert "move merchant c6" in legal(state)
+    direct, events = act(state, "move merchant c6")
+    two, _ = act(state, "ship merchant", "to c6")
+    assert direct.captains[0].merchant == two.captains[0].merchant == "C6"
+    assert direct.turn.ships == two.turn.ships and direct.stage == "helm"
+    assert next(e.data for e in events if e.kind == "move")["steps"] == 1
+
+
+def test_a_direct_move_out_of_reach_is_refused_with_its_space():
+    # RULES §6.1
+    state = table(merchants={0: "B6"}, played=card("yellow", merchant=1))
+    with pytest.raises(IllegalAction) as err:
+        act(state, "move merchant m6")
+    assert err.value.code == "unreachable" and err.value.fields["space"] == "M6"
+    with pytest.raises(IllegalAction):
+        act(state, "move yellow b7")  # the card commands the yellow ship, B7 is not its reach
+
+
+def test_a_direct_move_ends_the_move_of_the_ship_moved_before():
+    # RULES §6.3
+    state = table(merchants={0: "B6"}, pirates={0: "C8"}, played=card("yellow", merchant=3))
+    state, _ = act(state, "move merchant c6", "move pirate d8")
+    assert not [a for a in legal(state) if a.startswith("move merchant")]
