@@ -159,8 +159,8 @@ def _there(
         value = shipactions.bury_value(house, view, space) or 0
         return tr._("bury treasure"), "+" + w.doubloons(tr, value)
     if word == "sell":
-        deal = shipactions.pirate_sale(house, view, space)
-        return tr._("sell treasure"), "+" + w.doubloons(tr, deal[1] if deal else 0)
+        treasure = shipactions.pirate_sale(house, view, space)
+        return tr._("sell treasure"), "+" + w.doubloons(tr, treasure[1] if treasure else 0)
     target = word.partition(":")[2].upper()
     if ship == "pirate":
         victim = next(s for s, c in enumerate(view.captains) if c.merchant == target)
