@@ -125,7 +125,14 @@ def summary(chapter: Chapter, ctx: Ctx, house: House, view: BlackFleetView) -> s
     for e in chapter.events:
         if e.kind != "play" and (text := phrase(e, ctx, house, view)):
             rows[_ship_of(e)].append(text)
-    lines = [" · ".join(row) for row in rows.values() if row]
+    lines = []
+    for ship, row in rows.items():
+        if not row:
+            continue
+        mark = w.SHIP_EMOJI.get(ship) or w.NAVY_EMOJI.get(ship, "")
+        text = " · ".join(row)
+        # A ship that acted without moving: its line still starts with the ship.
+        lines.append(text if not mark or text.startswith(mark) else f"{mark} {text}")
     if not lines:
         return tr._("{heading}: no moves.", heading=heading)
     return "\n".join([heading, *(f"> {line}" for line in lines)])

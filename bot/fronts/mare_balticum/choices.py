@@ -167,13 +167,13 @@ def _safe_cost(view: MareView, seat: int, where: str, kind: str, ctx: Ctx) -> st
     (it scores only once unloaded)."""
     tr = ctx.tr
     if kind == AMBER:
-        return tr._("−{n} points", n=1)
+        return tr.ngettext("−{n} point", "−{n} points", 1)
     if where == "cargo":
         return tr._("aboard: no points until unloaded")
     value = dict(view.players[seat].market).get(kind)
     if value is None:
         return tr._("no multiplier on it yet")
-    return tr._("−{n} points", n=value)
+    return tr.ngettext("−{n} point", "−{n} points", value)
 
 
 def _company_choice(view: MareView, action: Action, ctx: Ctx) -> Choice:
