@@ -185,13 +185,22 @@ class Helm:
                     starts.append(space)
         return starts
 
+    def may_steer(self, ship: str) -> bool:
+        """Whether the seat commands `ship` this turn (where it can go aside)."""
+        if ship == "merchant":
+            return self.me.merchant is not None
+        return ship == "pirate" or ship in self.navies
+
     def can_steer(self, ship: str) -> bool:
-        if ship == "merchant" and self.me.merchant is None:
-            return False
-        if ship not in ("merchant", "pirate") and ship not in self.navies:
+        if not self.may_steer(ship):
             return False
         found = self.search(ship, None, first=True)
         return found is not None and bool(found[0])
+
+    def places(self, ship: str) -> dict[str, int]:
+        """The spaces `ship` may end on now, in reading order, with their costs."""
+        found = self.search(ship, None, first=False)
+        return found[0] if found is not None else {}
 
     def destinations(self, ship: str, budget: int | None = None) -> dict[str, Reach]:
         found = self.search(ship, budget, first=False)
@@ -261,13 +270,11 @@ class Helm:
         stop = 0 if through else enemy & ~bit.get(here or "", 0)
         free = sea.sea_bits & ~taken
         start_bit = bit[start]
-        cost: dict[str, int] = {}
-        if start_bit & free:
-            cost[start] = 0
-            if first:
-                return cost
+        rings = [start_bit & free]
+        if rings[0] and first:
+            return {start: 0}
         seen = frontier = start_bit
-        for step in range(1, budget + 1):
+        for _ in range(budget):
             ring = 0
             while frontier:
                 low = frontier & -frontier
@@ -277,14 +284,25 @@ class Helm:
             if not ring:
                 break
             seen |= ring
-            hits = ring & free
-            while hits:
-                low = hits & -hits
-                cost[cells[low.bit_length() - 1]] = step
-                if first:
-                    return cost
-                hits ^= low
+            rings.append(ring & free)
+            if first and rings[-1]:
+                low = rings[-1] & -rings[-1]
+                return {cells[low.bit_length() - 1]: len(rings) - 1}
             frontier = ring
+        # The places in reading order (bit order is row by row), each with its ring.
+        every = 0
+        ring_of: dict[int, int] = {}
+        for i, ring in enumerate(rings):
+            every |= ring
+            while ring:
+                low = ring & -ring
+                ring_of[low] = i
+                ring ^= low
+        cost: dict[str, int] = {}
+        while every:
+            low = every & -every
+            cost[cells[low.bit_length() - 1]] = ring_of[low]
+            every ^= low
         return cost
 
     def _sources(

@@ -234,26 +234,36 @@ def _decide_card(house: House, state: BlackFleetState, action: Action, events: l
 def _legal_helm(house: House, state: BlackFleetState) -> list[Action]:
     me = state.captains[state.turn.seat]
     helm = Helm(house, state)
-    order = house.map.order
     ships: list[Action] = []
     moves: list[Action] = []
     for ship in SHIPS:
-        if not helm.can_steer(ship):
+        reach = helm.places(ship) if helm.may_steer(ship) else {}
+        if not reach:
             continue
-        ships.append(Action("ship", (ship,)))
+        ships.append(_action("ship", ship))
         # RULES §5.5: a ship goes straight to any space it can reach, in one choice, and
-        # may make its action there in the same choice.
-        for space in sorted(helm.destinations(ship), key=order):
+        # may make its action there in the same choice. (Its places come in reading order.)
+        then = shipactions.follow_up_map(house, state, ship)
+        for space in reach:
             low = space.lower()
-            moves.append(Action("move", (ship, low)))
-            moves += [
-                Action("move", (ship, low, then))
-                for then in shipactions.follow_ups(house, state, ship, space)
-            ]
+            moves.append(_action("move", ship, low))
+            moves += [_action("move", ship, low, word) for word in then.get(space, ())]
     acts = shipactions.ship_actions(house, state)
     cards = fortune.fortune_actions(house, state, me.fortune, "helm")
     ends = [Action("end", (key,)) for key in _end_purchases(house, state)]
     return [*ships, *moves, *acts, *cards, Action("end"), *ends]
+
+
+_ACTIONS: dict[tuple[str, ...], Action] = {}
+"""Actions are values: the moves a turn offers again and again are made once."""
+
+
+def _action(verb: str, *args: str) -> Action:
+    key = (verb, *args)
+    found = _ACTIONS.get(key)
+    if found is None:
+        found = _ACTIONS[key] = Action(verb, args)
+    return found
 
 
 def _end_purchases(house: House, state: BlackFleetState) -> list[str]:
@@ -277,7 +287,7 @@ def _allows_helm(house: House, state: BlackFleetState, action: Action) -> bool:
             return False
         helm = Helm(house, state)
         space = args[1].upper()
-        if not helm.can_steer(args[0]) or space not in helm.destinations(args[0]):
+        if not helm.may_steer(args[0]) or space not in helm.places(args[0]):
             return False
         return len(args) == 2 or args[2] in shipactions.follow_ups(house, state, args[0], space)
     if verb == "fortune":

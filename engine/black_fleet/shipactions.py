@@ -8,6 +8,7 @@ the space of the ship it attacks).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from engine.black_fleet import powers
@@ -194,21 +195,83 @@ def follow_ups(house: House, table: Table, ship: str, space: str) -> list[str]:
     """The actions `ship` could make right after moving to `space`, as the last word of a
     ``move`` (``trade``, ``bury``, ``sell``, ``attack:g7``): a move and its action in one
     choice (RULES §5.5)."""
-    out: list[str] = []
+    return follow_up_map(house, table, ship).get(space, [])
+
+
+def follow_up_map(house: House, table: Table, ship: str) -> dict[str, list[str]]:
+    """`follow_ups` for every space at once, by space: found from the targets (the docks
+    that buy the cargo, the spaces next to a merchant to raid …) rather than space by space,
+    since a turn's choices ask it of every place a ship can reach."""
+    sea = house.map
+    seat = table.turn.seat
+    me = table.captains[seat]
+    out: dict[str, list[str]] = {}
+
+    def add(space: str, word: str) -> None:
+        out.setdefault(space, []).append(word)
+
     if ship == "merchant":
-        if sale(house, table, space) is not None and can_act(house, table, "merchant", "trade"):
-            out.append("trade")
-        out += [f"attack:{t.lower()}" for t in sink_targets(house, table, "merchant", space)]
-    elif ship == "pirate":
-        if can_act(house, table, "pirate", "raid"):
-            out += [f"attack:{t.lower()}" for t in raid_targets(house, table, space)]
-        if bury_value(house, table, space) is not None:
-            out.append("bury")
-        if pirate_sale(house, table, space) is not None:
-            out.append("sell")
-    elif ship in NAVIES:
-        out += [f"attack:{t.lower()}" for t in sink_targets(house, table, ship, space)]
-    return out
+        if can_act(house, table, "merchant", "trade"):
+            for port in sea.ports:
+                # A cargo is one colour (Ruling §7.1); an empty merchant loads where cubes are.
+                stocked = me.cargo or table.supply.get(port.goods, 0)
+                if stocked and _buys(house, table, port, me.cargo):
+                    for dock in port.docks:
+                        add(dock, "trade")
+        if powers.has(house, me, "armed_merchant") and can_act(house, table, "merchant", "sink"):
+            _attacks(house, table, ship, add)
+        return _in_order(out)
+    if ship == "pirate":
+        if can_act(house, table, "pirate", "raid") and len(me.loot) < powers.pirate_hold(house, me):
+            for s, c in enumerate(table.captains):
+                if s == seat or c.merchant is None or not c.cargo or escorted(house, table, s):
+                    continue
+                for spot in sea.neighbours[c.merchant]:
+                    add(spot, f"attack:{c.merchant.lower()}")
+        if me.loot and can_act(house, table, "pirate", "bury"):
+            for beach in sea.beaches:
+                add(beach, "bury")
+        if (
+            me.loot
+            and powers.has(house, me, "pirate_code")
+            and can_act(house, table, "pirate", "sell")
+        ):
+            for port in sea.ports:
+                if any(cube in port.buys for cube in me.loot):
+                    for dock in port.docks:
+                        add(dock, "sell")
+        return _in_order(out)
+    if ship in NAVIES and can_act(house, table, ship, "sink"):
+        _attacks(house, table, ship, add)
+    return _in_order(out)
+
+
+def _buys(house: House, table: Table, port: Port, cargo: Sequence[str]) -> bool:
+    """Whether `port` would take this cargo (an empty merchant loads anywhere, §7.1)."""
+    return not cargo or price(house, table, port, cargo[0]) is not None
+
+
+def _attacks(house: House, table: Table, ship: str, add: Callable[[str, str], None]) -> None:
+    """The spaces next to each enemy pirate `ship` may sink (Letter of Marque keeps off the
+    navy, §11)."""
+    seat = table.turn.seat
+    for s, c in enumerate(table.captains):
+        if s == seat or c.pirate is None:
+            continue
+        if ship in NAVIES and powers.has(house, c, "letter_of_marque"):
+            continue
+        for spot in house.map.neighbours[c.pirate]:
+            add(spot, f"attack:{c.pirate.lower()}")
+
+
+def _in_order(found: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Each space's actions in the order a player reads them: trade, attacks (by the target's
+    space), bury, sell."""
+    rank = {"trade": 0, "bury": 2, "sell": 3}
+    for words in found.values():
+        if len(words) > 1:
+            words.sort(key=lambda w: (rank.get(w, 1), w))
+    return found
 
 
 def follow_up(ship: str, word: str) -> Action:
