@@ -37,7 +37,7 @@ MERCHANT_STRIDE = 3.0
 WAIT = 0.8
 """What a doubloon one turn later is worth now (a far port paying 3 a cube is often worth
 the trip: RULES §14 puts each port's best buyer across the sea)."""
-OPENING_MARGIN = 0.6
+OPENING_MARGIN = 1.5
 """Docks this close to the best are equally good openings: which one is taken follows the
 hand the seat was dealt, so tables do not all open alike."""
 HELPS = 0.8
