@@ -26,7 +26,7 @@ def test_the_heuristic_beats_two_random_players():
 def test_all_ai_tables_end_with_a_victory_card_under_every_option_set():
     # RULES §13: a table of AI seats (what absent players become) reaches a victory card, with
     # either price, well before the house limit of §13.3. Bound: 20 rounds (the longest of
-    # 500 games per option set is 13 with the 10 card, 16 with the 20 card).
+    # 500 games per option set is 12 with the 10 card, 15 with the 20 card).
     for victory in (10, 20):
         for seats in (3, 4):
             state, _ = GAME.start(seats, f"ends:{victory}:{seats}", {"victory": victory})
