@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.fronts import FRONTS, get_front
 from bot.fronts.base import Ctx
 from bot.i18n import LANGUAGES, translator
-from bot.refusals import Damaged, Refusal
+from bot.refusals import Damaged, DamagedClosed, Refusal
 from bot.service import may_end
 from bot.storage import DEADLINE_HOURS, GameRow, TableOptions
 from bot.words import say
@@ -87,7 +87,7 @@ class TableCommands(commands.Cog, name="Table"):
     ) -> None:
         """A lobby: posted in the channel, with the table's thread opened from it (or, with
         `here` or inside a thread, in this channel)."""
-        await interaction.response.defer(ephemeral=True)
+        await answering.defer(interaction)
         if deadline not in DEADLINE_HOURS:
             raise Refusal("bad_deadline")
         self.service.game(game)
@@ -114,10 +114,8 @@ class TableCommands(commands.Cog, name="Table"):
 
         row = await places.open_lobby(channel, game, locale, host.display_name, create, here)
         await self.presenter.show_lobby(row)
-        await interaction.followup.send(
-            say(user_tr(interaction), "opened_here", channel=f"<#{row.channel_id}>"),
-            ephemeral=True,
-        )
+        text = say(user_tr(interaction), "opened_here", channel=f"<#{row.channel_id}>")
+        await answering.answer(interaction, text)
 
     @table.command(name="solo", description=_T("Play a game alone, started at once"))
     @app_commands.describe(
@@ -128,7 +126,7 @@ class TableCommands(commands.Cog, name="Table"):
         await run(interaction, self._solo, game, here)
 
     async def _solo(self, interaction: discord.Interaction, game: str, here: bool) -> None:
-        await interaction.response.defer(ephemeral=True)
+        await answering.defer(interaction)
         rules = self.service.game(game)
         if rules.min_seats > 1:
             raise Refusal("no_solo", game=game)
@@ -137,11 +135,11 @@ class TableCommands(commands.Cog, name="Table"):
             raise Refusal("wrong_channel")
         locale = await self.service.public_locale(interaction.guild_id, guild_locale(interaction))
         parent = None
+        host = interaction.user.display_name
         if not here and not isinstance(channel, discord.Thread):
             if not isinstance(channel, discord.TextChannel):
                 raise Refusal("wrong_channel")
             parent = channel.id
-            host = interaction.user.display_name
             channel = await places.solo_thread(channel, game, locale, host)
         outcome = await self.service.start_solo(
             game,
@@ -152,9 +150,11 @@ class TableCommands(commands.Cog, name="Table"):
             host_name=interaction.user.display_name,
             locale=locale,
         )
+        if parent is not None:
+            await places.number_thread(channel, game, locale, host, outcome.row.id)
         await self.presenter.publish(outcome)
         text = say(user_tr(interaction), "started_solo", channel=f"<#{channel.id}>")
-        await interaction.followup.send(text, ephemeral=True)
+        await answering.answer(interaction, text)
 
     @table.command(name="act", description=_T("Show your pending decision"))
     async def act(self, interaction: discord.Interaction) -> None:
@@ -185,7 +185,11 @@ class TableCommands(commands.Cog, name="Table"):
         await run(interaction, self._board)
 
     async def _board(self, interaction: discord.Interaction) -> None:
+        """The table again at the bottom: asked by a player or a moderator (in a public thread
+        anyone could otherwise bury the conversation under board after board)."""
         row = await self.service.find(channel_id(interaction))
+        if row.seat_of(interaction.user.id) is None and not moderator(interaction):
+            raise Refusal("board_players")
         loaded = await self.service.load_any(row.id)
         await answering.answer(interaction, say(user_tr(interaction), "board_posted"))
         await self.presenter.post_board(loaded.row, loaded.state)
@@ -217,16 +221,20 @@ class TableCommands(commands.Cog, name="Table"):
             row = await self.service.find(channel_id(interaction))
         except Damaged:
             # A damaged game is closed at once: there is nothing to confirm it against.
-            await self.service.end(
-                channel_id(interaction), interaction.user.id, moderator(interaction)
-            )
+            try:
+                await self.service.end(
+                    channel_id(interaction), interaction.user.id, moderator(interaction)
+                )
+            except DamagedClosed as closed:
+                await self.presenter.close_damaged(closed.head, interaction.user.display_name)
+                raise
             return
         may_end(row, interaction.user.id, moderator(interaction))
         view = items_view(
             EndButton(row.id, "yes", say(tr, "end_yes"), discord.ButtonStyle.danger),
             EndButton(row.id, "no", say(tr, "end_no")),
         )
-        await interaction.response.send_message(say(tr, "end_confirm"), view=view, ephemeral=True)
+        await answering.reply(interaction, content=say(tr, "end_confirm"), view=view)
 
     @table.command(
         name="language", description=_T("The language of this server's tables (server admins)")
@@ -245,9 +253,9 @@ class TableCommands(commands.Cog, name="Table"):
             raise Refusal("bad_button")
         chosen = None if language == "auto" else language
         await self.service.set_server_language(interaction.guild_id, chosen)
-        shown = chosen or guild_locale(interaction)
-        tr = translator(shown, "table")
-        text = say(tr, "language_set", language=LANGUAGES[tr.language])
+        # Said in the admin's own language; the language chosen by its own name.
+        chosen_tr = translator(chosen or guild_locale(interaction), "table")
+        text = say(user_tr(interaction), "language_set", language=LANGUAGES[chosen_tr.language])
         await answering.answer(interaction, text)
 
     @table.command(name="autopilot", description=_T("Play a seat's moves automatically"))
@@ -260,12 +268,12 @@ class TableCommands(commands.Cog, name="Table"):
     async def _autopilot(
         self, interaction: discord.Interaction, player: discord.User, on: bool
     ) -> None:
-        await interaction.response.defer(ephemeral=True)
+        await answering.defer(interaction)
         row = await self.service.find(channel_id(interaction))
         outcome = await self.service.set_autopilot(
             row.id, interaction.user.id, moderator(interaction), player.id, on
         )
         assert outcome.notice is not None
         key, fields = outcome.notice
-        await interaction.followup.send(say(user_tr(interaction), key, **fields), ephemeral=True)
+        await answering.answer(interaction, say(user_tr(interaction), key, **fields))
         await self.presenter.publish(outcome)
