@@ -87,7 +87,7 @@ FORTUNE_VALUE = {
 }
 
 
-CHART_BELOW = 0.5
+CHART_BELOW = 1.5
 """Navigator's Chart is played before a movement card when the best card in hand would gain
 less than this."""
 
