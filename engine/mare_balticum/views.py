@@ -11,7 +11,8 @@ chosen.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
@@ -127,7 +128,7 @@ def make_view(board: Board, state: MareState, seat: int | None) -> MareView:
         state.actions,
         sub,
         tuple(zip(tokens, map(tuple, tokens.values()), strict=True)),
-        tuple((k, bag.count(k)) for k in board.bag_kinds if k in bag),
+        _bag_counts(board, bag),
         state.clocks,
         state.final_round,
         tuple(zip(demands, map(tuple, demands.values()), strict=True)),
@@ -139,6 +140,19 @@ def make_view(board: Board, state: MareState, seat: int | None) -> MareView:
         tuple([_player_view(board, p, s == reader, over) for s, p in enumerate(players)]),
         over,
     )
+
+
+def _bag_counts(board: Board, bag: Sequence[str]) -> tuple[tuple[str, int], ...]:
+    """What the bag holds by kind. The bag is kept sorted (`flow.new_state` sorts it, a
+    draw only takes one out), so each kind is one run, found by halving."""
+    out = []
+    low = 0
+    for kind in board.bag_kinds:
+        high = bisect_right(bag, kind, low)
+        if high > low:
+            out.append((kind, high - low))
+        low = high
+    return tuple(out)
 
 
 def _public_event(data: Mapping[str, Any]) -> Event:
