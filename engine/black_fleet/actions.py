@@ -11,8 +11,10 @@ from engine.core.errors import IllegalAction
 
 VERBS: dict[str, tuple[int, int]] = {
     "dock": (1, 1),  # dock f2: put the merchant on a dock (setup, or after it sank)
+    "enter": (1, 1),  # enter c1: the pirate off the map comes in on a Far Seas space
     "play": (1, 1),  # play m07: play a movement card
-    "ship": (1, 1),  # ship pirate: choose the ship to move
+    "move": (2, 3),  # move pirate j9 [attack:j8]: a ship straight there (and its action)
+    "ship": (1, 1),  # ship pirate: choose the ship to move (then "to")
     "to": (1, 1),  # to f7: its destination
     "back": (0, 0),  # choose another ship instead
     "trade": (0, 0),  # the merchant sells its cargo and loads
@@ -20,7 +22,7 @@ VERBS: dict[str, tuple[int, int]] = {
     "bury": (0, 0),  # the pirate buries its treasure
     "sell": (0, 0),  # Pirate Code: the pirate sells its treasure at a dock
     "fortune": (1, 2),  # fortune fair_wind pirate: play a fortune card
-    "end": (0, 0),  # end the moves: draw and maybe buy
+    "end": (0, 1),  # end the moves: draw and maybe buy (end seer / end pass: decided now)
     "discard": (1, 1),  # discard lucky_find / discard m07
     "buy": (1, 1),  # buy insurance / buy victory
     "pass": (0, 0),  # buy nothing this turn

@@ -30,7 +30,9 @@ def kinds_in_hand(house: House, hand: list[str] | tuple[str, ...]) -> list[Fortu
     for cid in hand:
         card = house.fortune[cid]
         seen.setdefault(card.key, card)
-    order = {c.key: i for i, c in enumerate(house.fortune.values())}
+    if len(seen) < 2:
+        return list(seen.values())
+    order = house.fortune_order
     return sorted(seen.values(), key=lambda c: order[c.key])
 
 
@@ -87,7 +89,10 @@ def play(house: House, state: BlackFleetState, action: Action, events: list[Even
     state.fortune_discard.append(cid)
     turn.played.append(cid)
     target = args[0] if args else None
-    events.append(Event("fortune", seat, {"card": cid, "kind": key, "target": target}))
+    data: dict[str, object] = {"card": cid, "kind": key, "target": target}
+    if card.power in ("bribe", "mutiny"):
+        data["victim"] = _seat_of(state, target)  # the log names the player, not a colour
+    events.append(Event("fortune", seat, data))
     power, amount = card.power, card.amount
     if power in STACKING:
         turn.effects[power] = powers.effect(turn, power) + amount

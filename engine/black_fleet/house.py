@@ -14,7 +14,7 @@ can reuse a power with other numbers without any code change.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Literal, TypeVar
 
@@ -196,7 +196,20 @@ class House:
         return [k for k, c in self.development.items() if c.price == price]
 
     def fortune_kind(self, key: str) -> FortuneCard | None:
-        return next((c for c in self.fortune.values() if c.key == key), None)
+        return self.fortune_kinds.get(key)
+
+    @cached_property
+    def fortune_kinds(self) -> dict[str, FortuneCard]:
+        """One card of each fortune kind, by its key, in the deck's order."""
+        out: dict[str, FortuneCard] = {}
+        for card in self.fortune.values():
+            out.setdefault(card.key, card)
+        return out
+
+    @cached_property
+    def fortune_order(self) -> dict[str, int]:
+        """Each fortune kind's place in the deck's order (how a hand is listed)."""
+        return {key: i for i, key in enumerate(self.fortune_kinds)}
 
 
 M = TypeVar("M", bound=BaseModel)

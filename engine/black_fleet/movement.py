@@ -6,12 +6,13 @@ Everything here reads a `Table`, so the rules and an AI seat's view share it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import NamedTuple
 
 from engine.black_fleet import powers
 from engine.black_fleet.house import House, MovementCard
 from engine.black_fleet.seamap import NAVIES
-from engine.black_fleet.state import BlackFleetState, Ship, ShipTurn
+from engine.black_fleet.state import BlackFleetState, Ship, ShipTurn, Turn
 from engine.black_fleet.view import Table
 from engine.core.events import Event
 
@@ -19,10 +20,10 @@ MUTINY = "pirate:"
 """A Mutiny card steers another seat's pirate: ``pirate:2`` (RULES §9)."""
 
 
-@dataclass(frozen=True)
-class Reach:
-    """A destination: the spaces it costs and where the move starts (a pirate entering the
-    map starts on the Far Seas space it is put on)."""
+class Reach(NamedTuple):
+    """A destination: the spaces it costs and where the move starts (a pirate leaving its
+    hideout starts on the Far Seas or lair space it chose). A named tuple: a turn's choices
+    list many of them."""
 
     cost: int
     origin: str | None
@@ -60,7 +61,10 @@ def position(table: Table, seat: int, ship: str) -> str | None:
 def occupied(table: Table) -> set[str]:
     spaces = set(table.navy.values())
     for c in table.captains:
-        spaces.update(s for s in (c.merchant, c.pirate) if s is not None)
+        if c.merchant is not None:
+            spaces.add(c.merchant)
+        if c.pirate is not None:
+            spaces.add(c.pirate)
     return spaces
 
 
@@ -75,30 +79,16 @@ def friendly(house: House, table: Table) -> set[str]:
 
 def allowance(house: House, table: Table, ship: str) -> int:
     """How many spaces `ship` may move this turn in all (RULES §6.1 with card powers)."""
-    card = played_card(house, table)
-    turn = table.turn
-    if ship.startswith(MUTINY):
-        return turn.boost.get(ship, 0)
-    if card is None:
-        return 0
-    me = table.captains[turn.seat]
-    extra = powers.total(house, me, "full_sail") + powers.effect(turn, "full_sail")
-    if ship == "merchant":
-        base = card.merchant + powers.total(house, me, "deckhands")
-    elif ship == "pirate":
-        base = card.pirate + powers.total(house, me, "swift_pirate")
-    else:
-        base = card.navy_moves
-    return base + extra + turn.boost.get(ship, 0)
+    return Helm(house, table).allowance(ship)
 
 
 def remaining(house: House, table: Table, ship: str) -> int:
-    return max(0, allowance(house, table, ship) - table.turn.ship(ship).used)
+    return Helm(house, table).remaining(ship)
 
 
-def entries(house: House, table: Table, seat: int) -> list[str]:
-    """Where a pirate off the map comes in: an empty Far Seas space, or, if all are taken,
-    an empty sea space next to one (RULES §6.4)."""
+def entries(house: House, table: Table) -> list[str]:
+    """Where a pirate off the map comes in at the start of its owner's turn: an empty Far
+    Seas space, or, if all are taken, an empty sea space next to one (RULES §6.4)."""
     sea = house.map
     taken = occupied(table)
     free = [s for s in sea.far_seas if s not in taken]
@@ -111,20 +101,10 @@ def entries(house: House, table: Table, seat: int) -> list[str]:
 
 
 def origins(house: House, table: Table, ship: str) -> list[str]:
-    """Where a move of `ship` may start: its space; for a pirate off the map its entries;
-    with Pirate Hideout, before the pirate has moved, also the empty Far Seas and lairs."""
-    seat = table.turn.seat
-    here = position(table, seat, ship)
-    if ship != "pirate":
-        return [here] if here is not None else []
-    starts = [here] if here is not None else entries(house, table, seat)
-    me = table.captains[seat]
-    if powers.has(house, me, "pirate_hideout") and not table.turn.ship("pirate").moved:
-        taken = occupied(table)
-        for space in (*house.map.far_seas, *house.map.lairs):
-            if space not in taken and space not in starts:
-                starts.append(space)
-    return starts
+    """Where a move of `ship` may start: its space (a pirate off the map has come in on the
+    Far Seas before the movement card, §6.4); with Pirate Hideout, before the pirate has
+    moved, also the empty Far Seas and lairs."""
+    return Helm(house, table).origins(ship)
 
 
 def destinations(
@@ -133,79 +113,248 @@ def destinations(
     """Every space `ship` can end its move on now, with its cost (RULES §6.2): through sea
     spaces that are empty or hold friendly ships, ending on an empty one. `budget` asks
     what a move of that many spaces could reach (an AI weighing a card)."""
-    turn = table.turn
-    if turn.ship(ship).closed:
-        return {}
-    if budget is None:
-        budget = remaining(house, table, ship)
-    starts = origins(house, table, ship)
-    if not starts:
-        return {}
-    here = position(table, turn.seat, ship)
-    sea = house.map
-    taken = occupied(table)
-    passable = friendly(house, table)
-    me = table.captains[turn.seat]
-    own = ship in ("merchant", "pirate")
-    if ship == "merchant" and (
-        powers.has(house, me, "navigator") or powers.effect(turn, "smugglers_passage")
-    ):
-        passable = taken
-    over_land = own and powers.has(house, me, "shallow_draft")
-    graph = sea.land_neighbours if over_land else sea.neighbours
-    blocked = taken - passable - {here}
-    cost: dict[str, int] = {}
-    origin: dict[str, str] = {}
-    frontier = []
-    for start in starts:
-        cost[start] = 0
-        origin[start] = start
-        frontier.append(start)
-    # Breadth first, one ring per step: a ship crosses friendly ships (and land, with
-    # Shallow Draft) but never stops there.
-    for step in range(1, budget + 1):
-        ring = []
-        for space in frontier:
-            for nxt in graph[space]:
-                if nxt not in cost and nxt not in blocked:
-                    cost[nxt] = step
-                    origin[nxt] = origin[space]
-                    ring.append(nxt)
-        frontier = ring
-    sea_set = sea.sea_set
-    return {
-        space: Reach(c, None if origin[space] == here else origin[space])
-        for space, c in cost.items()
-        if space in sea_set and space != here and space not in taken
-    }
+    return Helm(house, table).destinations(ship, budget)
 
 
 def steerable(house: House, table: Table) -> list[Ship]:
     """The ships the seat at turn can still move, in the order a player reads them."""
+    helm = Helm(house, table)
     ships: list[Ship] = ["merchant", "pirate", *NAVIES]
-    return [s for s in ships if can_steer(house, table, s)]
+    return [s for s in ships if helm.can_steer(s)]
 
 
 def can_steer(house: House, table: Table, ship: str) -> bool:
     """Whether the seat at turn can still move `ship` somewhere this turn."""
-    me = table.captains[table.turn.seat]
-    if ship == "merchant" and me.merchant is None:
-        return False
-    if ship not in ("merchant", "pirate") and ship not in controlled_navies(house, table):
-        return False
-    return remaining(house, table, ship) > 0 and bool(destinations(house, table, ship))
+    return Helm(house, table).can_steer(ship)
+
+
+class Helm:
+    """The seat at turn's ships on one table: what is occupied and friendly, the card played
+    and the powers in force, looked up once and asked about each ship (a turn's choices ask
+    about every ship; an AI seat asks far more)."""
+
+    def __init__(self, house: House, table: Table) -> None:
+        self.house = house
+        self.table = table
+        self.turn = turn = table.turn
+        self.me = me = table.captains[turn.seat]
+        self.card = played_card(house, table)
+        self.taken = occupied(table)
+        self.navies = controlled_navies(house, table)
+        friends = {s for s in (me.merchant, me.pirate) if s is not None}
+        friends.update(table.navy[n] for n in self.navies)
+        self.friends = friends
+        powers_bought: dict[str, int] = {}
+        for key in me.bought:
+            card = house.development[key]
+            powers_bought[card.power] = powers_bought.get(card.power, 0) + card.amount
+        self.powers = powers_bought
+        """The seat's development powers, each with its cards' amounts summed."""
+        self._taken_bits: tuple[int, int] | None = None
+
+    def allowance(self, ship: str) -> int:
+        turn, card = self.turn, self.card
+        if ship.startswith(MUTINY):
+            return turn.boost.get(ship, 0)
+        if card is None:
+            return 0
+        have = self.powers
+        extra = have.get("full_sail", 0) + turn.effects.get("full_sail", 0)
+        if ship == "merchant":
+            base = card.merchant + have.get("deckhands", 0)
+        elif ship == "pirate":
+            base = card.pirate + have.get("swift_pirate", 0)
+        else:
+            base = card.navy_moves
+        return base + extra + turn.boost.get(ship, 0)
+
+    def remaining(self, ship: str) -> int:
+        done = self.turn.ships.get(ship)
+        return max(0, self.allowance(ship) - (done.used if done is not None else 0))
+
+    def origins(self, ship: str) -> list[str]:
+        here = position(self.table, self.turn.seat, ship)
+        starts = [here] if here is not None else []
+        if ship != "pirate" or "pirate_hideout" not in self.powers:
+            return starts
+        done = self.turn.ships.get("pirate")
+        if done is None or not done.moved:
+            sea = self.house.map
+            for space in (*sea.far_seas, *sea.lairs):
+                if space not in self.taken and space not in starts:
+                    starts.append(space)
+        return starts
+
+    def may_steer(self, ship: str) -> bool:
+        """Whether the seat commands `ship` this turn (where it can go aside)."""
+        if ship == "merchant":
+            return self.me.merchant is not None
+        return ship == "pirate" or ship in self.navies
+
+    def can_steer(self, ship: str) -> bool:
+        if not self.may_steer(ship):
+            return False
+        found = self.search(ship, None, first=True)
+        return found is not None and bool(found[0])
+
+    def places(self, ship: str) -> dict[str, int]:
+        """The spaces `ship` may end on now, in reading order, with their costs."""
+        found = self.search(ship, None, first=False)
+        return found[0] if found is not None else {}
+
+    def destinations(self, ship: str, budget: int | None = None) -> dict[str, Reach]:
+        found = self.search(ship, budget, first=False)
+        if found is None:
+            return {}
+        cost, origin, here = found
+        if isinstance(origin, str):
+            start = None if origin == here else origin
+            return {space: Reach(c, start) for space, c in cost.items()}
+        return {
+            space: Reach(c, None if origin[space] == here else origin[space])
+            for space, c in cost.items()
+        }
+
+    def search(
+        self, ship: str, budget: int | None, first: bool
+    ) -> tuple[dict[str, int], dict[str, str] | str, str | None] | None:
+        """The spaces `ship` may end on with their costs, where the moves start (one start
+        for all, or by space) and the ship's own space; with `first`, stop at the first space
+        found (whether the ship can move at all)."""
+        turn = self.turn
+        done = turn.ships.get(ship)
+        if done is not None and done.closed:
+            return None
+        if budget is None:
+            budget = self.remaining(ship)
+        starts = self.origins(ship)
+        if not starts or budget <= 0:
+            return None
+        have = self.powers
+        here = position(self.table, turn.seat, ship)
+        own = ship == "merchant" or ship == "pirate"
+        # A ship passes through friendly ships, never through enemy ones (RULES §6.2);
+        # Navigator and Smuggler's Passage let the merchant pass through them too.
+        through = ship == "merchant" and (
+            "navigator" in have or bool(turn.effects.get("smugglers_passage"))
+        )
+        shallow = own and "shallow_draft" in have
+        if len(starts) == 1:
+            cost = self._rings(starts[0], here, through, shallow, budget, first)
+            return cost, starts[0], here
+        return self._sources(starts, here, through, shallow, budget, first)
+
+    def _bits(self) -> tuple[int, int]:
+        """The bits of the occupied spaces and of those holding an enemy ship."""
+        if self._taken_bits is None:
+            bit = self.house.map.bit
+            taken = enemy = 0
+            for space in self.taken:
+                taken |= bit[space]
+                if space not in self.friends:
+                    enemy |= bit[space]
+            self._taken_bits = (taken, enemy)
+        return self._taken_bits
+
+    def _rings(
+        self, start: str, here: str | None, through: bool, shallow: bool, budget: int, first: bool
+    ) -> dict[str, int]:
+        """Breadth first from one start, a ring of spaces at a time, each ring the bits of an
+        int: a ship crosses friendly ships (and land, with Shallow Draft) but never stops
+        there."""
+        sea = self.house.map
+        bit = sea.bit
+        touch = sea.any_touch if shallow else sea.sea_touch
+        cells = sea.cells
+        taken, enemy = self._bits()
+        stop = 0 if through else enemy & ~bit.get(here or "", 0)
+        free = sea.sea_bits & ~taken
+        start_bit = bit[start]
+        rings = [start_bit & free]
+        if rings[0] and first:
+            return {start: 0}
+        seen = frontier = start_bit
+        for _ in range(budget):
+            ring = 0
+            while frontier:
+                low = frontier & -frontier
+                ring |= touch[low.bit_length() - 1]
+                frontier ^= low
+            ring &= ~seen & ~stop
+            if not ring:
+                break
+            seen |= ring
+            rings.append(ring & free)
+            if first and rings[-1]:
+                low = rings[-1] & -rings[-1]
+                return {cells[low.bit_length() - 1]: len(rings) - 1}
+            frontier = ring
+        # The places in reading order (bit order is row by row), each with its ring.
+        every = 0
+        ring_of: dict[int, int] = {}
+        for i, ring in enumerate(rings):
+            every |= ring
+            while ring:
+                low = ring & -ring
+                ring_of[low] = i
+                ring ^= low
+        cost: dict[str, int] = {}
+        while every:
+            low = every & -every
+            cost[cells[low.bit_length() - 1]] = ring_of[low]
+            every ^= low
+        return cost
+
+    def _sources(
+        self,
+        starts: list[str],
+        here: str | None,
+        through: bool,
+        shallow: bool,
+        budget: int,
+        first: bool,
+    ) -> tuple[dict[str, int], dict[str, str], str | None]:
+        """Breadth first from several starts (Pirate Hideout), each space reached keeping
+        the start it was reached from."""
+        sea = self.house.map
+        taken = self.taken
+        blocked = set() if through else taken - self.friends - {here}
+        graph = sea.land_neighbours if shallow else sea.neighbours
+        sea_set = sea.sea_set
+        seen = set(starts)
+        origin: dict[str, str] = {start: start for start in starts}
+        cost: dict[str, int] = {}
+        for start in starts:
+            if start != here and start not in taken:
+                cost[start] = 0
+                if first:
+                    return cost, origin, here
+        frontier = starts
+        for step in range(1, budget + 1):
+            ring = []
+            for space in frontier:
+                came = origin[space]
+                for nxt in graph[space]:
+                    if nxt in seen or nxt in blocked:
+                        continue
+                    seen.add(nxt)
+                    origin[nxt] = came
+                    ring.append(nxt)
+                    if nxt in sea_set and nxt not in taken:
+                        cost[nxt] = step
+                        if first:
+                            return cost, origin, here
+            frontier = ring
+        return cost, origin, here
 
 
 def move(house: House, state: BlackFleetState, ship: str, dest: str, events: list[Event]) -> None:
     """Move `ship` to `dest` (one of its destinations). Moving a ship ends the move of the
     ship moved before it (RULES §6.3)."""
     reach = destinations(house, state, ship)[dest]
-    turn = state.turn
-    seat = turn.seat
+    seat = state.turn.seat
     start = position(state, seat, ship)
-    if turn.last is not None and turn.last != ship:
-        turn.ships[turn.last] = replace(turn.ship(turn.last), closed=True)
-    turn.last = ship
+    state.turn = turn_after(house, state, ship, reach.cost)
     if ship == "merchant":
         state.captains[seat].merchant = dest
     elif ship == "pirate":
@@ -214,12 +363,6 @@ def move(house: House, state: BlackFleetState, ship: str, dest: str, events: lis
         state.captains[int(ship[len(MUTINY) :])].pirate = dest
     else:
         state.navy[ship] = dest
-        if powers.has(house, state.captains[seat], "admiralty_friend"):
-            turn.navy_choice = turn.navy_choice or ship
-    done = turn.ship(ship)
-    turn.ships[ship] = ShipTurn(
-        used=done.used + reach.cost, moved=True, closed=done.closed, acts=done.acts
-    )
     owner = int(ship[len(MUTINY) :]) if ship.startswith(MUTINY) else None
     events.append(
         Event(
@@ -235,3 +378,20 @@ def move(house: House, state: BlackFleetState, ship: str, dest: str, events: lis
             },
         )
     )
+
+
+def turn_after(house: House, table: Table, ship: str, cost: int) -> Turn:
+    """The turn once `ship` has moved `cost` spaces (a copy): its move counted, the move of
+    the ship moved before it over (RULES §6.3), and with Admiralty Friend the navy ship
+    chosen."""
+    turn = table.turn.clone()
+    if turn.last is not None and turn.last != ship:
+        turn.ships[turn.last] = replace(turn.ship(turn.last), closed=True)
+    turn.last = ship
+    if ship in NAVIES and powers.has(house, table.captains[turn.seat], "admiralty_friend"):
+        turn.navy_choice = turn.navy_choice or ship
+    done = turn.ship(ship)
+    turn.ships[ship] = ShipTurn(
+        used=done.used + cost, moved=True, closed=done.closed, acts=done.acts
+    )
+    return turn

@@ -10,9 +10,10 @@ that gains most, and ends the turn when no move helps. (The `random` player is t
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 
-from engine.black_fleet import powers, shipactions
+from engine.black_fleet import fortune, powers, shipactions
 from engine.black_fleet.house import House, MovementCard
 from engine.black_fleet.movement import (
     MUTINY,
@@ -22,15 +23,25 @@ from engine.black_fleet.movement import (
     played_card,
     position,
     remaining,
+    steerable,
+    turn_after,
 )
 from engine.black_fleet.seamap import NAVIES
 from engine.black_fleet.view import BlackFleetView, CaptainView
 from engine.core.actions import Action
 
+SHIP_OF = {"trade": "merchant", "bury": "pirate", "sell": "pirate"}
+"""Which ship makes each action (RULES §7)."""
 MERCHANT_STRIDE = 3.0
 """Spaces a merchant covers in a typical turn: turns a distance into turns to wait."""
 WAIT = 0.8
-"""What a doubloon one turn later is worth now."""
+"""What a doubloon one turn later is worth now (a far port paying 3 a cube is often worth
+the trip: RULES §14 puts each port's best buyer across the sea)."""
+OPENING_MARGIN = 1.5
+"""Docks this close to the best are equally good openings: which one is taken follows the
+hand the seat was dealt, so tables do not all open alike."""
+HELPS = 0.8
+"""How much more a fortune card must make a move worth before it is played for it."""
 DEVELOPMENT_VALUE = {
     "trade_monopoly": 6.0,
     "full_sail": 5.0,
@@ -76,6 +87,20 @@ FORTUNE_VALUE = {
 }
 
 
+CHART_BELOW = 1.5
+"""Navigator's Chart is played before a movement card when the best card in hand would gain
+less than this."""
+
+
+def _hand_number(me: CaptainView, choices: int) -> int:
+    """A number below `choices` read from the seat's own cards: the same hand always gives
+    the same number, in any process (no hash seed, no set order), and different hands
+    spread over all of them."""
+    cards = ",".join([*me.movement, *me.fortune, *(k or "" for k in me.development)])
+    digest = hashlib.sha256(f"{me.colour}:{cards}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") % choices
+
+
 def heuristic_action(
     house: House, view: BlackFleetView, seat: int, legal: Sequence[Action]
 ) -> Action:
@@ -114,10 +139,15 @@ class Planner:
     def choose(self, legal: list[Action]) -> Action:
         stage = self.view.stage
         if stage in ("setup", "dock"):
-            return max(legal, key=lambda a: self.dock_value(a.args[0].upper()))
+            return self.opening(legal)
+        if stage == "enter":
+            return max(legal, key=lambda a: self.pirate_value(a.args[0].upper(), self.me.loot))
         if stage == "card":
             plays = [a for a in legal if a.verb == "play"]
-            return max(plays, key=lambda a: self.card_value(self.house.movement[a.args[0]]))
+            best = max(plays, key=lambda a: self.card_value(self.house.movement[a.args[0]]))
+            chart = Action("fortune", ("navigators_chart",))
+            weak = self.card_value(self.house.movement[best.args[0]]) < CHART_BELOW
+            return chart if weak and chart in legal else best
         if stage == "helm":
             return self.helm(legal)
         if stage == "course":
@@ -156,7 +186,14 @@ class Planner:
                 out += [(dock, worth) for dock in port.docks]
         return out
 
-    def merchant_value(self, space: str, cargo: Sequence[str]) -> float:
+    def stride(self) -> float:
+        """Spaces the merchant covers a turn with the movement cards in hand."""
+        hand = [self.house.movement[c].merchant for c in self.me.movement]
+        return max(MERCHANT_STRIDE, *hand) if hand else MERCHANT_STRIDE
+
+    def merchant_value(
+        self, space: str, cargo: Sequence[str], stride: float = MERCHANT_STRIDE
+    ) -> float:
         """The sale a merchant here is heading for, discounted by the turns to get there,
         less the enemy pirates close enough to raid it."""
         value = 0.0
@@ -164,7 +201,7 @@ class Planner:
             free = [d for d in docks if d == space or d not in self.taken]
             if free:
                 d = self.sea.nearest(space, free)
-                value = max(value, worth * WAIT ** (d / MERCHANT_STRIDE))
+                value = max(value, worth * WAIT ** (d / stride))
         for pirate in self.raiders:
             d = self.sea.distance(pirate, space)
             if d <= 2:
@@ -256,16 +293,31 @@ class Planner:
 
     def best_move(self, ship: str, budget: int | None = None) -> tuple[float, str | None]:
         """The gain of the best destination for `ship`, and that destination."""
-        here = position(self.view, self.seat, ship)
-        now = self.ship_value(ship, here)
         best, where = 0.0, None
-        for dest in destinations(self.house, self.view, ship, budget):
-            gain = self.ship_value(ship, dest) + self.action_bonus(ship, dest) - now
+        for dest, gain in self.gains(ship, budget).items():
             if gain > best + 1e-9:
                 best, where = gain, dest
         return best, where
 
+    def gains(self, ship: str, budget: int | None = None) -> dict[str, float]:
+        """What moving `ship` to each of its destinations gains, as this seat sees it (a
+        prompt with more places than a menu holds shows the ones that gain most)."""
+        here = position(self.view, self.seat, ship)
+        now = self.ship_value(ship, here)
+        return {
+            dest: self.ship_value(ship, dest) + self.action_bonus(ship, dest) - now
+            for dest in destinations(self.house, self.view, ship, budget)
+        }
+
     # --- decisions ----------------------------------------------------------------------------
+
+    def opening(self, legal: list[Action]) -> Action:
+        """The dock for the merchant (RULES §3.6, §5.1): the best few are as good as each
+        other, and the seat's own cards pick among them."""
+        values = [(self.dock_value(a.args[0].upper()), a) for a in legal]
+        best = max(v for v, _ in values)
+        near = [a for v, a in values if v >= best - OPENING_MARGIN]
+        return near[_hand_number(self.me, len(near))]
 
     def dock_value(self, dock: str) -> float:
         port = self.sea.port_of_dock[dock]
@@ -292,7 +344,7 @@ class Planner:
         return value
 
     def helm(self, legal: list[Action]) -> Action:
-        has = set(legal)
+        has = set(legal)  # for membership only: choices follow `legal`'s order
         for key in ("lucky_find",):
             if Action("fortune", (key,)) in has:
                 return Action("fortune", (key,))
@@ -319,20 +371,72 @@ class Planner:
             if Action("fortune", ("favourable_market",)) in has:
                 return Action("fortune", ("favourable_market",))
             return Action("trade")
-        card = self._boost(has)
+        card = self._helpful_card(legal, has)
         if card is not None:
             return card
         ships = [a for a in legal if a.verb == "ship"]
         best, choice = 0.25, None
         for a in ships:
-            gain, _ = self.best_move(a.args[0])
+            gain, dest = self.best_move(a.args[0])
             if a.args[0] in NAVIES:
                 gain *= 0.8
-            if gain > best:
-                best, choice = gain, a
-        if choice is not None:
-            return choice
-        return Action("end") if Action("end") in has else legal[-1]
+            if gain > best and dest is not None:
+                # Straight to the destination (RULES §5.5): one choice, as a player makes it.
+                best, choice = gain, Action("move", (a.args[0], dest.lower()))
+        if choice is not None and choice in has:
+            return self._and_act(choice, has)
+        return self._end(legal) if Action("end") in has else legal[-1]
+
+    def _and_act(self, move: Action, has: set[Action]) -> Action:
+        """The move, with the action the ship would make next where it arrives, in one choice
+        (RULES §5.5) — unless a fortune card should come first (Plunder before a raid)."""
+        ship, space = move.args[0], move.args[1].upper()
+        reach = destinations(self.house, self.view, ship).get(space)
+        if reach is None:
+            return move
+        after = self._moved(ship, space, reach.cost)
+        planner = Planner(self.house, after, self.seat)
+        then = planner.helm(planner.helm_choices())
+        word = None
+        if then.verb in ("trade", "bury", "sell") and SHIP_OF.get(then.verb) == ship:
+            word = then.verb
+        elif then.verb == "attack" and then.args[0] == ship:
+            word = f"attack:{then.args[1]}"
+        joined = Action("move", (*move.args, word)) if word else move
+        return joined if joined in has else move
+
+    def _moved(self, ship: str, space: str, cost: int) -> BlackFleetView:
+        """The view once `ship` has moved to `space` (what the seat would see next)."""
+        view = self.view
+        captains = list(view.captains)
+        navy = dict(view.navy)
+        if ship == "merchant":
+            captains[self.seat] = self.me._replace(merchant=space)
+        elif ship == "pirate":
+            captains[self.seat] = self.me._replace(pirate=space)
+        else:
+            navy[ship] = space
+        turn = turn_after(self.house, view, ship, cost)
+        return view._replace(captains=tuple(captains), navy=navy, turn=turn)
+
+    def helm_choices(self) -> list[Action]:
+        """The ship phase's choices on this view, moves left out (what `helm` weighs after a
+        move)."""
+        house, view = self.house, self.view
+        ships = [Action("ship", (s,)) for s in steerable(house, view)]
+        acts = shipactions.ship_actions(house, view)
+        cards = fortune.fortune_actions(house, view, self.me.fortune, "helm")
+        return [*ships, *acts, *cards, Action("end")]
+
+    def _end(self, legal: list[Action]) -> Action:
+        """End the moves, with the purchase the buy step would make settled now (RULES §10:
+        drawing changes no doubloons)."""
+        ends = {a.args[0]: a for a in legal if a.verb == "end" and a.args}
+        if not ends:
+            return Action("end")
+        offer = [Action("buy", (k,)) for k in ends if k != "pass"] + [Action("pass")]
+        pick = self.purchase(offer)
+        return ends[pick.args[0]] if pick.verb == "buy" else ends["pass"]
 
     def course(self, legal: list[Action]) -> Action:
         ship = self.view.turn.course or ""
@@ -361,26 +465,91 @@ class Planner:
 
     # --- helpers ------------------------------------------------------------------------------
 
-    def _boost(self, has: set[Action]) -> Action | None:
-        """Play a fortune card that helps a move or a threat now."""
-        for ship in ("merchant", "pirate"):
-            act = Action("fortune", ("fair_wind", ship))
-            if act in has and Action("ship", (ship,)) in has:
-                base, _ = self.best_move(ship)
-                budget = self._remaining(ship) + 2
-                more, _ = self.best_move(ship, budget)
-                if more > base + 0.8:
-                    return act
-        if Action("fortune", ("full_sail",)) in has and self._moves_left() >= 2:
-            return Action("fortune", ("full_sail",))
-        for a in has:
-            if a.verb == "fortune" and a.args[0] == "mutiny":
-                pirate = self._captain(a.args[1]).pirate
-                if pirate and self.me.merchant and self.sea.distance(pirate, self.me.merchant) <= 3:
-                    return a
-        if Action("fortune", ("second_patrol",)) in has and self._patrol_helps():
-            return Action("fortune", ("second_patrol",))
+    def _helpful_card(self, legal: list[Action], has: set[Action]) -> Action | None:
+        """A fortune card that makes this turn better now (RULES §9): more reach for a ship
+        with somewhere worth going, a second attack, a way through, a sale the port refuses,
+        a pirate moved off our merchant. Cards are weighed in the order `legal` lists them."""
+        for a in legal:
+            if a.verb == "fortune" and self._helps(self._power(a.args[0]), a, has):
+                return a
         return None
+
+    def _helps(self, power: str, card: Action, has: set[Action]) -> bool:
+        if power == "fair_wind":
+            ship = card.args[1]
+            steer = Action("ship", (ship,)) in has
+            return steer and self._reach_gain(ship, self._remaining(ship) + 2) > HELPS
+        if power == "full_sail":
+            return self._moves_left() >= 2
+        if power == "mutiny":
+            pirate = self._captain(card.args[1]).pirate
+            mine = self.me.merchant
+            return bool(pirate and mine and self.sea.distance(pirate, mine) <= 3)
+        if power == "smugglers_passage":
+            steer = Action("ship", ("merchant",)) in has
+            return steer and self._with_effect("smugglers_passage", "merchant") > HELPS
+        if power == "pirates_lair":
+            return self._lair_gain(card.args[1].upper()) > HELPS
+        checks = {
+            "second_patrol": self._patrol_helps,
+            "broadside": self._second_shot,
+            "black_market": self._refused_sale,
+        }
+        return power in checks and checks[power]()
+
+    def _reach_gain(self, ship: str, budget: int) -> float:
+        """How much more the best move of `ship` gains with `budget` spaces than now."""
+        return self.best_move(ship, budget)[0] - self.best_move(ship)[0]
+
+    def _with_effect(self, effect: str, ship: str) -> float:
+        """How much more the best move of `ship` gains with a fortune power in force."""
+        turn = self.view.turn.clone()
+        turn.effects[effect] = turn.effects.get(effect, 0) + 1
+        other = Planner(self.house, self.view._replace(turn=turn), self.seat)
+        return other.best_move(ship)[0] - self.best_move(ship)[0]
+
+    def _lair_gain(self, lair: str) -> float:
+        """Pirate's Lair: the pirate's prospects from `lair` against where it is now."""
+        me = self.me
+        if me.pirate is None:
+            return 0.0
+        captains = list(self.view.captains)
+        captains[self.seat] = me._replace(pirate=lair)
+        other = Planner(self.house, self.view._replace(captains=tuple(captains)), self.seat)
+        there = other.pirate_value(lair, me.loot) + other.best_move("pirate")[0]
+        return there - (self.pirate_value(me.pirate, me.loot) + self.best_move("pirate")[0])
+
+    def _second_shot(self) -> bool:
+        """Broadside: a navy ship we command has attacked and another enemy pirate is next
+        to it."""
+        turn = self.view.turn
+        for navy in controlled_navies(self.house, self.view):
+            if not turn.ship(navy).acts:
+                continue
+            here = self.view.navy[navy]
+            if any(
+                p and self.sea.adjacent(here, p) and not marque
+                for p, _, marque in self.enemy_pirates
+            ):
+                return True
+        return False
+
+    def _refused_sale(self) -> bool:
+        """Black Market: the merchant, raided down to one cube, stands on a dock whose port
+        will not buy it, and no port that would is within this turn's reach: a sale at 1
+        and a full new cargo beat a long trip with a single cube."""
+        me = self.me
+        if me.merchant is None or len(me.cargo) != 1 or me.merchant not in self.sea.port_of_dock:
+            return False
+        if not shipactions.can_act(self.house, self.view, "merchant", "trade"):
+            return False
+        if shipactions.sale(self.house, self.view) is not None:
+            return False
+        for dest in destinations(self.house, self.view, "merchant"):
+            port = self.sea.port_of_dock.get(dest)
+            if port is not None and shipactions.price(self.house, self.view, port, me.cargo[0]):
+                return False
+        return True
 
     def _remaining(self, ship: str) -> int:
         return remaining(self.house, self.view, ship)
@@ -406,19 +575,21 @@ class Planner:
         return False
 
     def _trade_now(self) -> bool:
-        """Sell here unless a better-paying port is within this turn's reach."""
+        """Sell here unless a better-paying port is within this turn's reach, or one paying
+        more a cube is worth the trip (RULES §2.4: every port's goods sell at 3 somewhere)."""
         sale = shipactions.sale(self.house, self.view)
         if sale is None:
             return False
-        if not self.me.cargo:
+        me = self.me
+        if not me.cargo:
             return True
         here = sale.gain
         for dest in destinations(self.house, self.view, "merchant"):
             port = self.sea.port_of_dock.get(dest)
             if port is None:
                 continue
-            p = shipactions.price(self.house, self.view, port, self.me.cargo[0])
-            if p is not None and p * len(self.me.cargo) > here + 1:
+            p = shipactions.price(self.house, self.view, port, me.cargo[0])
+            if p is not None and p * len(me.cargo) > here + 1:
                 return False
         return True
 

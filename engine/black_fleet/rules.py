@@ -18,7 +18,14 @@ from pydantic import BaseModel
 from engine.black_fleet import fortune, shipactions, turn
 from engine.black_fleet.actions import parse_action
 from engine.black_fleet.house import House, builtin_house
-from engine.black_fleet.movement import MUTINY, can_steer, destinations, move, steerable
+from engine.black_fleet.movement import (
+    MUTINY,
+    Helm,
+    can_steer,
+    destinations,
+    entries,
+    move,
+)
 from engine.black_fleet.scoring import result as score_result
 from engine.black_fleet.state import (
     SCHEMA_VERSION,
@@ -191,6 +198,16 @@ def _decide_dock(house: House, state: BlackFleetState, action: Action, events: l
     turn.place_merchant(house, state, action.args[0].upper(), events)
 
 
+def _legal_enter(house: House, state: BlackFleetState) -> list[Action]:
+    return [Action("enter", (s.lower(),)) for s in entries(house, state)]
+
+
+def _decide_enter(
+    house: House, state: BlackFleetState, action: Action, events: list[Event]
+) -> None:
+    turn.enter_pirate(house, state, action.args[0].upper(), events)
+
+
 def distinct_movement(house: House, hand: Sequence[str]) -> list[str]:
     """One card of each kind in a movement hand: two cards with the same values are one
     choice."""
@@ -216,19 +233,63 @@ def _decide_card(house: House, state: BlackFleetState, action: Action, events: l
 
 def _legal_helm(house: House, state: BlackFleetState) -> list[Action]:
     me = state.captains[state.turn.seat]
-    ships = [Action("ship", (s,)) for s in steerable(house, state)]
+    helm = Helm(house, state)
+    ships: list[Action] = []
+    moves: list[Action] = []
+    for ship in SHIPS:
+        reach = helm.places(ship) if helm.may_steer(ship) else {}
+        if not reach:
+            continue
+        ships.append(_action("ship", ship))
+        # RULES §5.5: a ship goes straight to any space it can reach, in one choice, and
+        # may make its action there in the same choice. (Its places come in reading order.)
+        then = shipactions.follow_up_map(house, state, ship)
+        for space in reach:
+            low = space.lower()
+            moves.append(_action("move", ship, low))
+            moves += [_action("move", ship, low, word) for word in then.get(space, ())]
     acts = shipactions.ship_actions(house, state)
     cards = fortune.fortune_actions(house, state, me.fortune, "helm")
-    return [*ships, *acts, *cards, Action("end")]
+    ends = [Action("end", (key,)) for key in _end_purchases(house, state)]
+    return [*ships, *moves, *acts, *cards, Action("end"), *ends]
+
+
+_ACTIONS: dict[tuple[str, ...], Action] = {}
+"""Actions are values: the moves a turn offers again and again are made once."""
+
+
+def _action(verb: str, *args: str) -> Action:
+    key = (verb, *args)
+    found = _ACTIONS.get(key)
+    if found is None:
+        found = _ACTIONS[key] = Action(verb, args)
+    return found
+
+
+def _end_purchases(house: House, state: BlackFleetState) -> list[str]:
+    """What ``end`` may settle at once (RULES §10): each card the seat can afford now, or
+    ``pass``. Drawing changes no doubloons, so the purchase can be chosen with the end of the
+    moves and made after the draws and discards."""
+    me = state.captains[state.turn.seat]
+    buys = turn.purchases(house, me, state.options.victory)
+    return [*buys, "pass"] if buys else []
 
 
 def _allows_helm(house: House, state: BlackFleetState, action: Action) -> bool:
     """The helm's choices one by one: only a ship's own destinations are searched."""
     verb, args = action.verb, action.args
     if verb == "end":
-        return not args
+        return not args or (len(args) == 1 and args[0] in _end_purchases(house, state))
     if verb == "ship":
         return len(args) == 1 and args[0] in SHIPS and can_steer(house, state, args[0])
+    if verb == "move":
+        if len(args) not in (2, 3) or args[0] not in SHIPS:
+            return False
+        helm = Helm(house, state)
+        space = args[1].upper()
+        if not helm.may_steer(args[0]) or space not in helm.places(args[0]):
+            return False
+        return len(args) == 2 or args[2] in shipactions.follow_ups(house, state, args[0], space)
     if verb == "fortune":
         me = state.captains[state.turn.seat]
         return action in fortune.fortune_actions(house, state, me.fortune, "helm")
@@ -240,6 +301,11 @@ def _decide_helm(house: House, state: BlackFleetState, action: Action, events: l
     if verb == "ship":
         state.stage = "course"
         state.turn.course = action.args[0]
+    elif verb == "move":
+        ship = action.args[0]
+        move(house, state, ship, action.args[1].upper(), events)
+        if len(action.args) == 3:
+            _decide_helm(house, state, shipactions.follow_up(ship, action.args[2]), events)
     elif verb == "trade":
         shipactions.trade(house, state, events)
     elif verb == "sell":
@@ -255,6 +321,8 @@ def _decide_helm(house: House, state: BlackFleetState, action: Action, events: l
     elif verb == "fortune":
         state.stage = fortune.play(house, state, action, events)
     else:
+        if action.args:
+            state.turn.purchase = action.args[0]
         turn.end_moves(house, state, events)
 
 
@@ -266,6 +334,16 @@ def _legal_course(house: House, state: BlackFleetState) -> list[Action]:
     ]
     # A Mutiny card is spent once played: its pirate must move, there is no going back.
     return moves if ship.startswith(MUTINY) else [*moves, Action("back")]
+
+
+def _allows_course(house: House, state: BlackFleetState, action: Action) -> bool:
+    """A destination is checked against the ship's reach, not the whole sorted list."""
+    ship = state.turn.course or ""
+    if action.verb == "back":
+        return not action.args and not ship.startswith(MUTINY)
+    if action.verb != "to" or len(action.args) != 1:
+        return False
+    return action.args[0].upper() in destinations(house, state, ship)
 
 
 def _decide_course(
@@ -327,6 +405,7 @@ _DOCK = Decision(_legal_dock, _decide_dock, "choose a free dock for your merchan
 DECISIONS: dict[Stage, Decision] = {
     "setup": _DOCK,
     "dock": _DOCK,
+    "enter": Decision(_legal_enter, _decide_enter, "bring your pirate in on a Far Seas space"),
     "card": Decision(_legal_card, _decide_card, "play one of your movement cards"),
     "helm": Decision(
         _legal_helm,
@@ -334,7 +413,7 @@ DECISIONS: dict[Stage, Decision] = {
         "choose a ship to move, an action, a fortune card or end",
         _allows_helm,
     ),
-    "course": Decision(_legal_course, _decide_course, "choose where the ship goes"),
+    "course": Decision(_legal_course, _decide_course, "choose where the ship goes", _allows_course),
     "chart": Decision(_legal_chart, _decide_chart, "discard a movement card"),
     "discard": Decision(_legal_discard, _decide_discard, "discard a fortune card"),
     "buy": Decision(_legal_buy, _decide_buy, "buy a card you can afford, or pass"),
@@ -344,8 +423,8 @@ DECISIONS: dict[Stage, Decision] = {
 
 
 def _why_not(stage: Stage, decision: Decision, action: Action) -> IllegalAction:
-    if stage == "course" and action.verb == "to":
-        space = action.args[0].upper()
+    if (stage == "course" and action.verb == "to") or (stage == "helm" and action.verb == "move"):
+        space = action.args[-1].upper()
         return IllegalAction(
             f"The ship cannot reach {space} this turn.", "unreachable", space=space
         )

@@ -192,6 +192,20 @@ class SeaMap:
                         f"map data: rows: dock {dock} does not touch the town of port {port.code}"
                     )
         self._distances = {s: self._bfs(s) for s in sea}
+        self._order: dict[str, tuple[int, int]] = {}
+        # Every space as one bit of an int, for quick searches of where a ship can go.
+        cells = [label(c, r) for r in range(self.height) for c in range(self.width)]
+        self.cells: tuple[str, ...] = tuple(cells)
+        self.bit: dict[str, int] = {name: 1 << i for i, name in enumerate(cells)}
+        self.sea_bits = sum(self.bit[s] for s in sea)
+        self.sea_touch: tuple[int, ...] = tuple(
+            sum(self.bit[n] for n in self.neighbours.get(name, ())) for name in cells
+        )
+        """By cell: the bits of the sea spaces next to it (none for land)."""
+        self.any_touch: tuple[int, ...] = tuple(
+            sum(self.bit[n] for n in self.land_neighbours.get(name, ())) for name in cells
+        )
+        """By cell: the bits of every space next to it, land included (Shallow Draft)."""
         unreachable = [s for s in sea if len(self._distances[s]) != len(sea)]
         if unreachable:
             raise EngineError(f"map data: rows: sea space {unreachable[0]} cannot be reached")
@@ -209,8 +223,11 @@ class SeaMap:
 
     def order(self, space: str) -> tuple[int, int]:
         """Reading order of a space: row by row, left to right."""
-        c, r = coords(space)
-        return r, c
+        found = self._order.get(space)
+        if found is None:
+            c, r = coords(space)
+            found = self._order[space] = (r, c)
+        return found
 
     def distance(self, a: str, b: str) -> int:
         """Fewest steps between two sea spaces, ignoring ships."""

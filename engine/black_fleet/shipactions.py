@@ -8,6 +8,7 @@ the space of the ship it attacks).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from engine.black_fleet import powers
@@ -44,12 +45,14 @@ def price(house: House, table: Table, port: Port, goods: str) -> int | None:
     return max(black, contacts) or None
 
 
-def sale(house: House, table: Table) -> Sale | None:
-    """The trade the merchant of the seat at turn could make where it is, if any."""
+def sale(house: House, table: Table, at: str | None = None) -> Sale | None:
+    """The trade the merchant of the seat at turn could make where it is (or on `at`, where
+    a move would take it), if any."""
     me = table.captains[table.turn.seat]
-    if me.merchant is None or me.merchant not in house.map.port_of_dock:
+    here = at or me.merchant
+    if here is None or here not in house.map.port_of_dock:
         return None
-    port = house.map.port_of_dock[me.merchant]
+    port = house.map.port_of_dock[here]
     prices = [price(house, table, port, cube) for cube in me.cargo]
     stock = table.supply.get(port.goods, 0)
     if not me.cargo:
@@ -90,11 +93,12 @@ def escorted(house: House, table: Table, seat: int) -> bool:
     return any(house.map.adjacent(c.merchant, n) for n in table.navy.values())
 
 
-def raid_targets(house: House, table: Table) -> list[str]:
-    """Spaces of enemy merchants the pirate of the seat at turn can raid now."""
+def raid_targets(house: House, table: Table, at: str | None = None) -> list[str]:
+    """Spaces of enemy merchants the pirate of the seat at turn can raid now (or from `at`)."""
     seat = table.turn.seat
     me = table.captains[seat]
-    if me.pirate is None or len(me.loot) >= powers.pirate_hold(house, me):
+    here = at or me.pirate
+    if here is None or len(me.loot) >= powers.pirate_hold(house, me):
         return []
     if not can_act(house, table, "pirate", "raid"):
         return []
@@ -104,21 +108,22 @@ def raid_targets(house: House, table: Table) -> list[str]:
         if s != seat
         and c.merchant is not None
         and c.cargo
-        and house.map.adjacent(me.pirate, c.merchant)
+        and house.map.adjacent(here, c.merchant)
         and not escorted(house, table, s)
     ]
 
 
-def sink_targets(house: House, table: Table, ship: str) -> list[str]:
-    """Spaces of enemy pirates `ship` (a navy ship, or an Armed Merchant) can sink now."""
+def sink_targets(house: House, table: Table, ship: str, at: str | None = None) -> list[str]:
+    """Spaces of enemy pirates `ship` (a navy ship, or an Armed Merchant) can sink now (or
+    from `at`)."""
     seat = table.turn.seat
     me = table.captains[seat]
     if ship == "merchant":
         if me.merchant is None or not powers.has(house, me, "armed_merchant"):
             return []
-        here: str | None = me.merchant
+        here: str | None = at or me.merchant
     else:
-        here = table.navy.get(ship)
+        here = at or table.navy.get(ship)
     if here is None or not can_act(house, table, ship, "sink"):
         return []
     return [
@@ -131,14 +136,15 @@ def sink_targets(house: House, table: Table, ship: str) -> list[str]:
     ]
 
 
-def bury_value(house: House, table: Table) -> int | None:
-    """What burying the pirate's treasure here would pay now (None: it can't)."""
+def bury_value(house: House, table: Table, at: str | None = None) -> int | None:
+    """What burying the pirate's treasure here (or on `at`) would pay now (None: it can't)."""
     me = table.captains[table.turn.seat]
-    if me.pirate is None or not me.loot or me.pirate not in house.map.beaches:
+    here = at or me.pirate
+    if here is None or not me.loot or here not in house.map.beaches:
         return None
     if not can_act(house, table, "pirate", "bury"):
         return None
-    each = house.map.beaches[me.pirate]
+    each = house.map.beaches[here]
     return (
         each * len(me.loot)
         + powers.effect(table.turn, "treasure_map")
@@ -146,12 +152,16 @@ def bury_value(house: House, table: Table) -> int | None:
     )
 
 
-def pirate_sale(house: House, table: Table) -> tuple[tuple[str, ...], int] | None:
-    """Pirate Code: the treasure the pirate could sell at this dock, and for how much."""
+def pirate_sale(
+    house: House, table: Table, at: str | None = None
+) -> tuple[tuple[str, ...], int] | None:
+    """Pirate Code: the treasure the pirate could sell at this dock (or on `at`), and for
+    how much."""
     me = table.captains[table.turn.seat]
-    if me.pirate is None or not me.loot or not powers.has(house, me, "pirate_code"):
+    here = at or me.pirate
+    if here is None or not me.loot or not powers.has(house, me, "pirate_code"):
         return None
-    port = house.map.port_of_dock.get(me.pirate)
+    port = house.map.port_of_dock.get(here)
     if port is None or not can_act(house, table, "pirate", "sell"):
         return None
     sold = tuple(cube for cube in me.loot if cube in port.buys)
@@ -179,6 +189,95 @@ def ship_actions(house: House, table: Table) -> list[Action]:
         if navy in controlled_navies(house, table):
             out += [Action("attack", (navy, s.lower())) for s in sink_targets(house, table, navy)]
     return out
+
+
+def follow_ups(house: House, table: Table, ship: str, space: str) -> list[str]:
+    """The actions `ship` could make right after moving to `space`, as the last word of a
+    ``move`` (``trade``, ``bury``, ``sell``, ``attack:g7``): a move and its action in one
+    choice (RULES §5.5)."""
+    return follow_up_map(house, table, ship).get(space, [])
+
+
+def follow_up_map(house: House, table: Table, ship: str) -> dict[str, list[str]]:
+    """`follow_ups` for every space at once, by space: found from the targets (the docks
+    that buy the cargo, the spaces next to a merchant to raid …) rather than space by space,
+    since a turn's choices ask it of every place a ship can reach."""
+    sea = house.map
+    seat = table.turn.seat
+    me = table.captains[seat]
+    out: dict[str, list[str]] = {}
+
+    def add(space: str, word: str) -> None:
+        out.setdefault(space, []).append(word)
+
+    if ship == "merchant":
+        if can_act(house, table, "merchant", "trade"):
+            for port in sea.ports:
+                # A cargo is one colour (Ruling §7.1); an empty merchant loads where cubes are.
+                stocked = me.cargo or table.supply.get(port.goods, 0)
+                if stocked and _buys(house, table, port, me.cargo):
+                    for dock in port.docks:
+                        add(dock, "trade")
+        if powers.has(house, me, "armed_merchant") and can_act(house, table, "merchant", "sink"):
+            _attacks(house, table, ship, add)
+        return _in_order(out)
+    if ship == "pirate":
+        if can_act(house, table, "pirate", "raid") and len(me.loot) < powers.pirate_hold(house, me):
+            for s, c in enumerate(table.captains):
+                if s == seat or c.merchant is None or not c.cargo or escorted(house, table, s):
+                    continue
+                for spot in sea.neighbours[c.merchant]:
+                    add(spot, f"attack:{c.merchant.lower()}")
+        if me.loot and can_act(house, table, "pirate", "bury"):
+            for beach in sea.beaches:
+                add(beach, "bury")
+        if (
+            me.loot
+            and powers.has(house, me, "pirate_code")
+            and can_act(house, table, "pirate", "sell")
+        ):
+            for port in sea.ports:
+                if any(cube in port.buys for cube in me.loot):
+                    for dock in port.docks:
+                        add(dock, "sell")
+        return _in_order(out)
+    if ship in NAVIES and can_act(house, table, ship, "sink"):
+        _attacks(house, table, ship, add)
+    return _in_order(out)
+
+
+def _buys(house: House, table: Table, port: Port, cargo: Sequence[str]) -> bool:
+    """Whether `port` would take this cargo (an empty merchant loads anywhere, §7.1)."""
+    return not cargo or price(house, table, port, cargo[0]) is not None
+
+
+def _attacks(house: House, table: Table, ship: str, add: Callable[[str, str], None]) -> None:
+    """The spaces next to each enemy pirate `ship` may sink (Letter of Marque keeps off the
+    navy, §11)."""
+    seat = table.turn.seat
+    for s, c in enumerate(table.captains):
+        if s == seat or c.pirate is None:
+            continue
+        if ship in NAVIES and powers.has(house, c, "letter_of_marque"):
+            continue
+        for spot in house.map.neighbours[c.pirate]:
+            add(spot, f"attack:{c.pirate.lower()}")
+
+
+def _in_order(found: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Each space's actions in the order a player reads them: trade, attacks (by the target's
+    space), bury, sell."""
+    rank = {"trade": 0, "bury": 2, "sell": 3}
+    for words in found.values():
+        if len(words) > 1:
+            words.sort(key=lambda w: (rank.get(w, 1), w))
+    return found
+
+
+def follow_up(ship: str, word: str) -> Action:
+    """The ship action a ``move``'s last word names (``attack:g7`` → ``attack pirate g7``)."""
+    verb, _, space = word.partition(":")
+    return Action(verb, (ship, space)) if space else Action(verb)
 
 
 def _done(house: House, state: BlackFleetState, ship: str, kind: str) -> None:

@@ -16,7 +16,9 @@ SCHEMA_VERSION = 1
 Ship = Literal["merchant", "pirate", "yellow", "purple"]
 SHIPS: tuple[Ship, ...] = ("merchant", "pirate", "yellow", "purple")
 OWN_SHIPS: tuple[Ship, ...] = ("merchant", "pirate")
-Stage = Literal["setup", "dock", "card", "helm", "course", "chart", "discard", "buy", "over"]
+Stage = Literal[
+    "setup", "dock", "enter", "card", "helm", "course", "chart", "discard", "buy", "over"
+]
 """Where the turn stands: which decision the seat at turn owes (RULES §5)."""
 COLOURS = ("black", "white", "orange", "brown")
 """Player colours; black is the start player's (RULES §3.2)."""
@@ -74,6 +76,8 @@ class Turn:
     """Movement cards still to discard for a Navigator's Chart."""
     discards: int = 0
     """Fortune cards still to discard for the movement card's bottom symbol."""
+    purchase: str | None = None
+    """What the seat chose to buy (or ``pass``) when it ended its moves (RULES §10)."""
 
     def ship(self, name: str) -> ShipTurn:
         return self.ships.get(name) or ShipTurn()
@@ -92,6 +96,7 @@ class Turn:
             mutiny=self.mutiny,
             chart=self.chart,
             discards=self.discards,
+            purchase=self.purchase,
         )
 
 

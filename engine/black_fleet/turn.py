@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from engine.black_fleet import powers
 from engine.black_fleet.decks import draw
 from engine.black_fleet.house import House
-from engine.black_fleet.movement import occupied
-from engine.black_fleet.state import COLOURS, BlackFleetState, Captain, Options, Turn
+from engine.black_fleet.movement import entries, occupied
+from engine.black_fleet.state import COLOURS, BlackFleetState, Captain, Options, Stage, Turn
 from engine.black_fleet.view import Table
 from engine.core.chance import deal, shuffle
 from engine.core.events import Event
@@ -105,7 +105,21 @@ def place_merchant(house: House, state: BlackFleetState, space: str, events: lis
         else:
             state.turn = Turn(seat=nxt)
     else:
-        state.stage = "card"
+        state.stage = _after_docking(house, state)
+
+
+def _after_docking(house: House, state: BlackFleetState) -> Stage:
+    """RULES §5.1, §6.4: a pirate off the map comes in before the movement card is played."""
+    me = state.captains[state.turn.seat]
+    return "enter" if me.pirate is None and entries(house, state) else "card"
+
+
+def enter_pirate(house: House, state: BlackFleetState, space: str, events: list[Event]) -> None:
+    """RULES §6.4: the pirate comes onto the map on a Far Seas space (its turn goes on)."""
+    seat = state.turn.seat
+    state.captains[seat].pirate = space
+    state.stage = "card"
+    events.append(Event("enter", seat, {"space": space}))
 
 
 def begin_turn(house: House, state: BlackFleetState, seat: int, events: list[Event]) -> None:
@@ -119,8 +133,12 @@ def begin_turn(house: House, state: BlackFleetState, seat: int, events: list[Eve
     if patron:
         me.doubloons += patron
         events.append(Event("gain", seat, {"source": "patron", "gain": patron}))
-    # RULES §5.1: a sunk merchant comes back on a dock before the movement card is played.
-    state.stage = "dock" if me.merchant is None and free_docks(house, state) else "card"
+    # RULES §5.1: a sunk merchant comes back on a dock before the movement card is played,
+    # and a pirate off the map comes in on the Far Seas (§6.4).
+    if me.merchant is None and free_docks(house, state):
+        state.stage = "dock"
+    else:
+        state.stage = _after_docking(house, state)
 
 
 def play_movement(house: House, state: BlackFleetState, cid: str, events: list[Event]) -> None:
@@ -184,9 +202,13 @@ def discard_movement(house: House, state: BlackFleetState, cid: str, events: lis
 
 def settle(house: House, state: BlackFleetState, events: list[Event]) -> None:
     """After the draws: discards owed, then the optional purchase, then the next turn."""
+    chosen = state.turn.purchase
+    buys = purchases(house, state.captains[state.turn.seat], state.options.victory)
     if owed_discards(house, state):
         state.stage = "discard"
-    elif purchases(house, state.captains[state.turn.seat], state.options.victory):
+    elif chosen is not None and chosen in buys:
+        buy(house, state, chosen, events)
+    elif buys and chosen is None:
         state.stage = "buy"
     else:
         next_turn(house, state, events)

@@ -9,8 +9,7 @@ with the same code the rules check with, on what it may know.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from engine.black_fleet.house import House
 from engine.black_fleet.state import BlackFleetState, Options, Stage, Turn
@@ -59,8 +58,10 @@ class Table(Protocol):
     def final_round(self) -> bool: ...
 
 
-@dataclass(frozen=True, slots=True)
-class CaptainView:
+class CaptainView(NamedTuple):
+    """What a reader may know of one captain (a named tuple: AI seats make a view for every
+    decision, and a tuple is built several times faster than a frozen class)."""
+
     colour: str
     doubloons: int
     merchant: str | None
@@ -80,8 +81,7 @@ class CaptainView:
     """The reader's own fortune cards; empty for the others."""
 
 
-@dataclass(frozen=True)
-class BlackFleetView:
+class BlackFleetView(NamedTuple):
     """One seat's knowledge of the game (`reader` None: the public table). A copy: changing
     it changes nothing in the game."""
 
@@ -112,43 +112,45 @@ def view_of(state: BlackFleetState, reader: int | None) -> BlackFleetView:
     captains = []
     for seat, c in enumerate(state.captains):
         mine = seat == reader
+        bought = tuple(c.bought)
+        # Positional, in field order: AI seats make a view for every decision.
         captains.append(
             CaptainView(
-                colour=c.colour,
-                doubloons=c.doubloons,
-                merchant=c.merchant,
-                cargo=tuple(c.cargo),
-                pirate=c.pirate,
-                loot=tuple(c.loot),
-                bought=tuple(c.bought),
-                victory=c.victory,
-                movement_cards=len(c.movement),
-                fortune_cards=len(c.fortune),
-                development=tuple(
-                    card if mine or card in c.bought else None for card in c.development
-                ),
-                movement=tuple(c.movement) if mine else (),
-                fortune=tuple(c.fortune) if mine else (),
+                c.colour,
+                c.doubloons,
+                c.merchant,
+                tuple(c.cargo),
+                c.pirate,
+                tuple(c.loot),
+                bought,
+                c.victory,
+                len(c.movement),
+                len(c.fortune),
+                tuple(c.development)
+                if mine
+                else tuple([card if card in bought else None for card in c.development]),
+                tuple(c.movement) if mine else (),
+                tuple(c.fortune) if mine else (),
             )
         )
     return BlackFleetView(
-        reader=reader,
-        options=state.options,
-        captains=tuple(captains),
-        start=state.start,
-        navy=dict(state.navy),
-        supply=dict(state.supply),
-        buried=dict(state.buried),
-        movement_deck=len(state.movement_deck),
-        movement_discard=tuple(state.movement_discard),
-        fortune_deck=len(state.fortune_deck),
-        fortune_discard=tuple(state.fortune_discard),
-        round=state.round,
-        turns=state.turns,
-        stage=state.stage,
-        turn=state.turn.clone(),
-        final_round=state.final_round,
-        ended=state.ended,
+        reader,
+        state.options,
+        tuple(captains),
+        state.start,
+        dict(state.navy),
+        dict(state.supply),
+        dict(state.buried),
+        len(state.movement_deck),
+        tuple(state.movement_discard),
+        len(state.fortune_deck),
+        tuple(state.fortune_discard),
+        state.round,
+        state.turns,
+        state.stage,
+        state.turn.clone(),
+        state.final_round,
+        state.ended,
     )
 
 

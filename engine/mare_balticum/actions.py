@@ -6,11 +6,12 @@ map codes in lower case (``bba``), tokens their kind (``salmon``, ``amber``).
 |---|---|---|
 | ``port kob`` | start | put the starting boat on that port (RULES §2.5) |
 | ``fish bba salmon`` | turn | take that token from a space where you have a boat (§5) |
-| ``unload kob`` | turn | unload at that port (§6); with optional rule 1 it may ask on |
+| ``unload kob`` | turn | unload every fish the port takes (§6); rule 1 may ask on |
+| ``unload kob cod+salmon:1`` | turn | unload only these: every cod, one salmon (§6.2) |
 | ``sail bba`` | turn | sail the boat on BBA; then ``to egb`` or ``back`` (§4.1) |
 | ``launch ore`` | turn | the first sail: the first boat to ORE, then ``place …`` (§4.3) |
 | ``overboard cod`` | turn | throw a fish from the cargo overboard, free (§5.4) |
-| ``contract`` | turn | look through the contracts; then ``take c3`` or ``back`` (§12) |
+| ``contract`` | turn | look through the contracts (the action); then ``take c3`` (§12) |
 | ``open salmon 2`` · ``done`` | unload | open a demand on round space 2; unload (§11) |
 | ``play x3 salmon`` · ``play safe`` | company | a company token, face down (§8) |
 | ``discard cargo cod`` · ``discard warehouse amber`` | safe | pay for the safe (§8.4) |
@@ -31,6 +32,7 @@ _CODE = re.compile(r"^[a-z][a-z0-9]{1,3}$")
 _KIND = re.compile(r"^[a-z][a-z0-9_]{0,15}$")
 _TOKEN = re.compile(r"^(x\d|safe)$")
 _DIGIT = re.compile(r"^[1-9]$")
+_PARTS = re.compile(r"^[a-z][a-z0-9_]{0,15}(:[1-9])?(\+[a-z][a-z0-9_]{0,15}(:[1-9])?)*$")
 
 
 def _code(a: str) -> bool:
@@ -52,14 +54,14 @@ class Verb:
 VERBS: dict[str, Verb] = {
     "port": Verb(("start",), (_code,)),
     "fish": Verb(("turn",), (_code, _kind)),
-    "unload": Verb(("turn",), (_code,)),
+    "unload": Verb(("turn",), (_code, lambda a: bool(_PARTS.match(a))), optional=1),
     "sail": Verb(("turn",), (_code,)),
     "launch": Verb(("turn",), (_code,)),
     "overboard": Verb(("turn",), (_kind,)),
     "contract": Verb(("turn",)),
     "to": Verb(("sail",), (_code,)),
     "place": Verb(("launch",), (_code,)),
-    "back": Verb(("sail", "unload", "contract")),
+    "back": Verb(("sail", "unload")),
     "open": Verb(("unload",), (_kind, lambda a: bool(_DIGIT.match(a)))),
     "done": Verb(("unload",)),
     "take": Verb(("contract",), (_kind,)),
@@ -73,6 +75,8 @@ def parse_action(text: str) -> Action:
 
     >>> parse_action("fish BBA salmon").args
     ('bba', 'salmon')
+    >>> parse_action("unload kob cod+salmon:1").args
+    ('kob', 'cod+salmon:1')
     """
     action = Action.parse(text)
     check_shape(action)

@@ -176,6 +176,39 @@ class Board(_Strict):
         return {s.code: 1 << i for i, s in enumerate(self.spaces)}
 
     @cached_property
+    def codes(self) -> tuple[str, ...]:
+        """The space codes in table order: bit i of a group is `codes[i]`."""
+        return tuple(s.code for s in self.spaces)
+
+    @cached_property
+    def sea_slots(self) -> tuple[tuple[str, int], ...]:
+        """Each sea space with the tokens it holds when full, in table order (the refill)."""
+        return tuple((s.code, s.slots) for s in self.spaces if s.slots)
+
+    @cached_property
+    def bag_kinds(self) -> tuple[str, ...]:
+        """What a bag can hold (every token kind and the clock), in the bag's sorted order."""
+        return tuple(sorted((*self.kinds, CLOCK)))
+
+    @cached_property
+    def table_index(self) -> dict[str, int]:
+        return {s.code: i for i, s in enumerate(self.spaces)}
+
+    @cached_property
+    def lower(self) -> dict[str, str]:
+        """Each space's code as actions write it (``BBA`` → ``bba``)."""
+        return {s.code: s.code.lower() for s in self.spaces}
+
+    @cached_property
+    def all_bits(self) -> int:
+        return (1 << len(self.spaces)) - 1
+
+    @cached_property
+    def sail_cache(self) -> dict[tuple[int, int], int]:
+        """Where a boat may sail, by (fleet, boat) bits: filled as games ask (`fleet`)."""
+        return {}
+
+    @cached_property
     def touch_mask(self) -> tuple[int, ...]:
         """By space index: the bits of its neighbours."""
         return tuple(sum(self.bit[n] for n in s.adjacent) for s in self.spaces)

@@ -17,6 +17,10 @@ UNDER_BOATS = 0.4
 NEXT_DOOR = 0.08
 FREE_SLOT = 0.05
 CONTRACT_PROGRESS = 0.15
+CARGO_TOKEN = 0.8
+ENDGAME_CARGO = 0.97
+"""Fish aboard near the end, deliverable in the actions left: nearly as good as delivered,
+so that delivering now is still preferred."""
 
 
 def holdings(
@@ -58,8 +62,9 @@ def expected_multipliers(
 
 
 def token_values(board: Board, p: Player, m: dict[str, float]) -> list[float]:
-    """What each token a player holds is worth (for the safe's cost)."""
-    out = [CARGO_FLOOR * m[f] for f in p.cargo]
+    """What each token a player holds is worth (for the safe's cost): a fish aboard nearly
+    what it will be worth delivered."""
+    out = [CARGO_TOKEN * m[f] for f in p.cargo]
     for kind, n in p.warehouse.items():
         out += [1.0 if kind == AMBER else m[kind]] * n
     return out
@@ -77,11 +82,72 @@ def actions_left(state: MareState, seat: int) -> int | None:
     return max(0, turns) * ACTIONS_PER_TURN + current
 
 
-def _ports_for(board: Board, state: MareState, species: str) -> list[str]:
-    out = [port for port, d in state.demands.items() if species in d]
-    if state.options.demand_management and state.demand_stock.get(species, 0) > 0:
-        out += [port for port, d in state.demands.items() if "" in d and species not in d]
-    return out
+def stored_at(board: Board, state: MareState, p: Player, port: str, species: str) -> int:
+    """How many of the player's fish of `species` aboard an unload at `port` would put in
+    the warehouse: all of them where the port takes the species on a "0" space (or could
+    open it there), one fewer on a −1 space (RULES §11.3), none where it takes none."""
+    n = p.cargo.count(species)
+    if not n:
+        return 0
+    managed = state.options.demand_management
+    demands = state.demands[port]
+    symbols = board.by_code[port].demand
+    if species in demands:
+        minus = managed and symbols[demands.index(species)] == "-1"
+        return n - 1 if minus else n
+    if not managed or state.demand_stock.get(species, 0) <= 0:
+        return 0
+    free = [symbols[i] for i, d in enumerate(demands) if not d]
+    if "0" in free:
+        return n
+    return n - 1 if free and n >= 2 else 0
+
+
+def _steps(board: Board, boats: Sequence[str], port: str) -> int:
+    """Sails before a boat of the fleet is on `port` (each sail brings the fleet a space
+    nearer: a boat may jump to the front of the group)."""
+    dist = board.distances
+    return min(dist[b][port] for b in boats)
+
+
+def cargo_value(
+    board: Board, state: MareState, p: Player, m: Mapping[str, float], budget: int | None
+) -> float:
+    """What the fish aboard are worth: each species at the port that stores most of it,
+    discounted by the sails to get there. Once the end is in sight (`budget`: the actions
+    left), only what the fleet can still deliver counts, one or two unloads' worth, nearly
+    in full: a fish aboard at the end scores nothing (RULES §10.1)."""
+    if not p.cargo or not p.boats:
+        return 0.0
+    kinds = set(p.cargo)
+    by_port = {
+        port: {s: stored_at(board, state, p, port, s) * m[s] for s in kinds} for port in board.ports
+    }
+    steps = {port: _steps(board, p.boats, port) for port in board.ports}
+    if budget is None:
+        total = 0.0
+        for s in kinds:
+            total += max(
+                by_port[port][s] * max(CARGO_FLOOR, CARGO_AT_PORT - CARGO_PER_STEP * steps[port])
+                for port in board.ports
+            )
+        return total
+    best = 0.0
+    dist = board.distances
+    for first in board.ports:
+        cost = steps[first] + 1
+        if cost > budget:
+            continue
+        here = sum(by_port[first].values())
+        best = max(best, here)
+        for second in board.ports:
+            if second == first:
+                continue
+            more = cost + min(steps[second], dist[first][second]) + 1
+            if more <= budget:
+                rest = sum(v for s, v in by_port[second].items() if not by_port[first][s])
+                best = max(best, here + rest)
+    return ENDGAME_CARGO * best
 
 
 def value(board: Board, state: MareState, seat: int) -> float:
@@ -91,18 +157,14 @@ def value(board: Board, state: MareState, seat: int) -> float:
     if state.phase == "over":
         return score
     budget = actions_left(state, seat)
-    dist = board.distances
-    for f in p.cargo:
-        ports = _ports_for(board, state, f)
-        steps = min((dist[b][port] for b in p.boats for port in ports), default=None)
-        if steps is None or (budget is not None and steps + 1 > budget):
-            continue
-        score += m[f] * max(CARGO_FLOOR, CARGO_AT_PORT - CARGO_PER_STEP * steps)
+    score += cargo_value(board, state, p, m, budget)
     room = board.cargo_slots - len(p.cargo)
     if budget is None or budget > 0:
-        score += UNDER_BOATS * _best(board, state, p.boats, m, room, 3)
+        # A fish caught with fewer than three actions left can no longer reach a warehouse.
+        fish_room = room if budget is None or budget >= 3 else 0
+        score += UNDER_BOATS * _best(board, state, p.boats, m, fish_room, 3)
         frontier = {n for b in p.boats for n in board.neighbours[b]} - set(p.boats)
-        score += NEXT_DOOR * _best(board, state, frontier, m, room, 3)
+        score += NEXT_DOOR * _best(board, state, frontier, m, fish_room, 3)
     return score + FREE_SLOT * room
 
 

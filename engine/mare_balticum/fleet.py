@@ -41,31 +41,51 @@ def connected(board: Board, group: int) -> bool:
 
 def _spaces(board: Board, group: int) -> list[str]:
     """The spaces of `group`, in table order."""
-    return [s for s, b in board.bit.items() if group & b]
+    codes = board.codes
+    out = []
+    while group:
+        low = group & -group
+        out.append(codes[low.bit_length() - 1])
+        group ^= low
+    return out
 
 
 def sail_targets(board: Board, boats: list[str], moving: str) -> list[str]:
     """RULES §4.1: the spaces the boat at `moving` may sail to, in table order. The boat may
     go anywhere, not just next door, as long as the whole fleet is one group afterwards."""
-    fleet = mask(board, boats)
-    rest = fleet & ~board.bit[moving]
-    if not rest:
-        return [s for s in board.by_code if s != moving]
-    candidates = touching(board, rest) & ~fleet
-    if not connected(board, rest):
-        # The boat held the fleet together: it must land where it joins the parts again.
-        out = 0
-        while candidates:
-            low = candidates & -candidates
-            if connected(board, rest | low):
-                out |= low
-            candidates ^= low
-        candidates = out
-    return _spaces(board, candidates)
+    return _spaces(board, sail_bits(board, mask(board, boats), board.bit[moving]))
 
 
 def can_sail(board: Board, boats: list[str], moving: str) -> bool:
-    return bool(sail_targets(board, boats, moving))
+    return bool(sail_bits(board, mask(board, boats), board.bit[moving]))
+
+
+def sail_bits(board: Board, fleet: int, moving: int) -> int:
+    """The bits of the spaces a boat of `fleet` on `moving` may sail to. A fleet comes back
+    to the same few shapes all game long, so each answer is kept on the board (its data
+    never changes)."""
+    cache = board.sail_cache
+    key = (fleet, moving)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    rest = fleet & ~moving
+    if not rest:
+        found = board.all_bits & ~moving
+    else:
+        candidates = touching(board, rest) & ~fleet
+        if not connected(board, rest):
+            # The boat held the fleet together: it must land where it joins the parts again.
+            found = 0
+            while candidates:
+                low = candidates & -candidates
+                if connected(board, rest | low):
+                    found |= low
+                candidates ^= low
+        else:
+            found = candidates
+    cache[key] = found
+    return found
 
 
 def launch_targets(board: Board, boats: list[str]) -> list[str]:

@@ -107,17 +107,15 @@ def end_action(w: Work) -> None:
     if state.final_round and state.round == state.final_round and state.seat == state.last_seat:
         _game_over(w)
         return
+    boats = {b for p in state.players for b in p.boats}
+    tokens = state.tokens
     state.refill = [
-        space.code
-        for space in w.board.spaces
-        if space.slots and not state.tokens[space.code] and not _boats_on(state, space.code)
-        for _ in range(space.slots)
+        code
+        for code, slots in w.board.sea_slots
+        if not tokens[code] and code not in boats
+        for _ in range(slots)
     ]
     continue_refill(w)
-
-
-def _boats_on(state: MareState, space: str) -> bool:
-    return any(space in p.boats for p in state.players)
 
 
 def continue_refill(w: Work) -> None:
@@ -282,7 +280,13 @@ def discard(w: Work, seat: int, action: Action) -> None:
         if not p.warehouse[kind]:
             del p.warehouse[kind]
     p.discards -= 1
-    w.emit("discard", seat, place=place, kind=kind, left=p.discards)
+    if place == "cargo":
+        w.emit("discard", seat, place=place, kind=kind, left=p.discards)
+    else:
+        # A token from the warehouse leaves face down: the table sees that one went, its
+        # owner knows which (RULES §6.2, §8.4).
+        w.emit("discard", seat, place=place, left=p.discards)
+        w.tell(seat, "discarded", place=place, kind=kind)
     _settle_safe(w)
 
 

@@ -15,6 +15,7 @@ from engine.mare_balticum.board import AMBER, SAFE, Board
 from engine.mare_balticum.estimate import (
     expected_multipliers,
     holdings,
+    stored_at,
     token_values,
     value,
 )
@@ -24,12 +25,19 @@ from engine.mare_balticum.views import MareView
 if TYPE_CHECKING:
     from engine.mare_balticum.rules import MareBalticum
 
-SAFE_COST_LIMIT = 0.6
-SWAP_COST = 2.0
-"""What trading a held contract for another costs beyond the action it takes."""
+SAFE_CHEAP = 0.5
+SAFE_DOUBT = 1.5
+"""The safe pays when the two tokens it costs are worth less than what waiting with a
+multiplier is worth: ``SAFE_CHEAP`` points, and up to ``SAFE_DOUBT`` more when the holdings
+leave the next placement in doubt."""
+SWAP_COST = 4.0
+"""What trading a held contract for another costs beyond the action it takes (the sets
+begun on the old card)."""
 CROWD = 1.2
 """What each boat already on a port takes off its worth as a start (they fish the same sea)."""
-"""Play the safe early only when the two tokens it costs are worth about nothing."""
+BACK_AGAIN = 1.5
+"""What sailing a boat back to where one of the fleet left this turn is marked down by: a
+fleet that sails back and forth spends its actions for nothing."""
 
 
 def heuristic_action(
@@ -44,14 +52,93 @@ def heuristic_action(
     if legal[0].verb == "port":
         return _start_port(view, legal)
     state = assume_state(view)
-    best, best_value = legal[0], float("-inf")
-    for action in legal:
+    options = _full_cargo(game, view, state, seat, legal)
+    if len(options) == 1:
+        return options[0]
+    best, best_value = options[0], float("-inf")
+    for action in options:
         if action.verb == "back":
             continue  # going back and forth would never end a turn
-        v = _outcome(game, state, seat, action)
+        v = _outcome(game, state, seat, action) - _back_again(view, action)
         if v > best_value:
             best, best_value = action, v
     return best
+
+
+def _full_cargo(
+    game: MareBalticum, view: MareView, state: MareState, seat: int, legal: Sequence[Action]
+) -> list[Action]:
+    """With a full cargo a fleet must deliver, or the sea is never fished and no clock comes
+    (a table of AI seats could sail for ever): it unloads (or fishes amber) where it can,
+    else sails its nearest boat towards a port that takes some of its fish, else throws
+    the least valuable fish overboard to fish again."""
+    me = view.players[seat]
+    board = view.board
+    if len(me.cargo) < board.cargo_slots or view.phase != "turn":
+        return list(legal)
+    now = [a for a in legal if a.verb == "unload" or (a.verb == "fish" and a.args[1] == AMBER)]
+    if now and view.sub is None:
+        return now
+    p = state.players[seat]
+    targets = [
+        port
+        for port in board.ports
+        if any(stored_at(board, state, p, port, s) for s in set(p.cargo))
+    ]
+    if targets and view.sub is None:
+        sails = [a for a in legal if a.verb == "sail"]
+        if sails:
+            return [min(sails, key=lambda a: _nearest_after(game, state, seat, a, targets))]
+    if targets and view.sub is not None and view.sub.kind == "sail":
+        moves = [a for a in legal if a.verb == "to"]
+        if moves:
+            return [min(moves, key=lambda a: _fleet_distance(board, _sailed(p, view, a), targets))]
+    if not targets and view.sub is None:
+        m = expected_multipliers(board, p, state.tokens)
+        overboard = [a for a in legal if a.verb == "overboard"]
+        if overboard:
+            return [min(overboard, key=lambda a: (m[a.args[0]], board.kinds.index(a.args[0])))]
+    return list(legal)
+
+
+def _sailed(p: Player, view: MareView, action: Action) -> list[str]:
+    """The fleet after the boat being sailed goes where `action` says."""
+    assert view.sub is not None
+    boats = list(p.boats)
+    boats[boats.index(view.sub.space)] = action.args[0].upper()
+    return boats
+
+
+def _fleet_distance(board: Board, boats: Sequence[str], ports: Sequence[str]) -> tuple[int, int]:
+    dist = board.distances
+    return min((dist[b][port], board.ports.index(port)) for b in boats for port in ports)
+
+
+def _nearest_after(
+    game: MareBalticum, state: MareState, seat: int, action: Action, ports: Sequence[str]
+) -> tuple[int, int, int]:
+    """How near the fleet can get to one of `ports` by sailing the boat `action` picks."""
+    board = game.board_for(state)
+    after, _ = game.play(state, seat, action, "turn")
+    p = after.players[seat]
+    best = min(
+        _fleet_distance(
+            board,
+            [a.args[0].upper() if b == action.args[0].upper() else b for b in p.boats],
+            ports,
+        )
+        for a in game.legal_actions(after, seat)
+        if a.verb == "to"
+    )
+    return (*best, board.table_index[action.args[0].upper()])
+
+
+def _back_again(view: MareView, action: Action) -> float:
+    """`BACK_AGAIN` for sailing a boat to a space a boat of this fleet left this turn."""
+    if action.verb != "to" or view.sub is None:
+        return 0.0
+    left = {e.data["origin"] for e in view.log if e.kind == "sail" and e.seat == view.seat}
+    return BACK_AGAIN if action.args[0].upper() in left else 0.0
 
 
 def _outcome(game: MareBalticum, state: MareState, seat: int, action: Action) -> float:
@@ -86,10 +173,6 @@ def _company(view: MareView, legal: Sequence[Action]) -> Action:
     multipliers = [a for a in legal if a.args[0] != SAFE]
     if safe and not multipliers:
         return safe[0]
-    if safe:
-        values = sorted(token_values(board, player, m))
-        if sum(values[: board.safe_discard]) <= SAFE_COST_LIMIT:
-            return safe[0]
     h = holdings(board, player, sea)
     bag = dict(view.bag)
     for s in h:
@@ -108,6 +191,13 @@ def _company(view: MareView, legal: Sequence[Action]) -> Action:
         margin = min(above, below) - 0.01 * tokens[rank]
         if margin > best_margin:
             best, best_margin = action, margin
+    if safe:
+        # The safe puts the next multiplier off to a later clock, when more is known.
+        values = sorted(token_values(board, player, m))
+        cost = sum(values[: board.safe_discard])
+        doubt = 1.0 / (1.0 + max(0.0, best_margin))
+        if cost <= SAFE_CHEAP + SAFE_DOUBT * doubt:
+            return safe[0]
     return best
 
 
@@ -148,7 +238,7 @@ def _player_of(view: MareView) -> Player:
         boats=list(me.boats),
         reserve=me.reserve,
         cargo=list(me.cargo),
-        warehouse=dict(me.warehouse),
+        warehouse=dict(me.warehouse or ()),
         market={s: v or 0 for s, v in me.market},
         hand=list(me.hand or ()),
         safe=me.safe,
@@ -172,7 +262,8 @@ def assume_state(view: MareView) -> MareState:
                 boats=list(pv.boats),
                 reserve=pv.reserve,
                 cargo=list(pv.cargo),
-                warehouse=dict(pv.warehouse),
+                # Face down: only how many (what the safe may take) is known.
+                warehouse={AMBER: pv.stored} if pv.stored else {},
                 market={sp: 0 for sp, _ in pv.market},
                 safe=pv.safe,
                 discards=pv.discards,

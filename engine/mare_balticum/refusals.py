@@ -15,7 +15,7 @@ EXPECTED: dict[Answers, str] = {
     "sail": "choose where the boat sails, or go back",
     "launch": "place your next boat next to your fleet",
     "unload": "open a demand or finish the unload",
-    "contract": "take a contract or go back",
+    "contract": "take one of the contracts",
     "company": "choose a company token",
     "safe": "choose a token to throw away for the safe",
 }
@@ -52,6 +52,10 @@ def why_not(
             return IllegalAction(
                 "Your cargo is full: unload, or throw a fish overboard first.", "cargo_full"
             )
+    if verb == "unload" and len(args) > 1:
+        return IllegalAction(
+            f"{space} cannot take '{args[1]}' from your cargo.", "unload_parts", space=space
+        )
     if verb == "unload":
         return IllegalAction(
             f"{space} takes none of the fish you have aboard.", "nothing_to_unload", space=space

@@ -30,7 +30,7 @@ from engine.mare_balticum.flow import (
 from engine.mare_balticum.refusals import why_not
 from engine.mare_balticum.scoring import result as score_result
 from engine.mare_balticum.state import SCHEMA_VERSION, STATE, MareState, Options
-from engine.mare_balticum.turn import do_turn_action, turn_actions
+from engine.mare_balticum.turn import do_turn_action, permits, turn_actions
 from engine.mare_balticum.views import MareView, make_view, redeal
 from engine.mare_balticum.work import Work
 
@@ -168,7 +168,11 @@ class MareBalticum:
                 "You have nothing to decide right now; wait for your turn.", "not_your_turn"
             )
         board = self.board_for(state)
-        if action not in self.legal_actions(state, seat):
+        if asks == "turn":
+            legal = permits(board, state, seat, action)
+        else:
+            legal = action in self.legal_actions(state, seat)
+        if not legal:
             raise why_not(board, state, seat, asks, action)
         return self.play(state, seat, action, asks)
 

@@ -47,6 +47,8 @@ class Sub:
     """sail: where the boat being moved is; unload: the port."""
     done: int = 0
     """launch: boats placed so far; unload: demands opened so far."""
+    only: str = ""
+    """unload: the fish chosen to unload (``cod+salmon:2``); "" for every fish it takes."""
 
 
 @with_config(_STRICT)

@@ -1,33 +1,43 @@
 """What a seat may know (RULES §13.4), and states it could not tell apart.
 
-Public: the sea and its tokens, every boat, cargo and warehouse (everything in them went past
-the whole table face up), the demands, the time track, what the bag still holds (but not the
-order it gives them in), which market spaces hold a company token and who has played the
-safe. Secret until the game ends: the value of each face-down multiplier, and which contract a
-player holds. Secret until the reveal: the company token a player has just chosen.
+Public: the sea and its tokens, every boat and cargo (face up), how many tokens each warehouse
+holds, the demands, the time track, what the bag still holds (but not the order it gives them
+in), which market spaces hold a company token and who has played the safe. Secret until the
+game ends: which tokens lie face down in another player's warehouse (the table saw them go
+in; remembering them is the player's business), the value of each face-down multiplier, and
+which contract a player holds. Secret until the reveal: the company token a player has just
+chosen.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 from engine.core.chance import roll, shuffle
 from engine.core.events import Event
 from engine.mare_balticum.board import SAFE, Board
 from engine.mare_balticum.flow import company_actions, company_tokens
 from engine.mare_balticum.state import MareState, Options, Phase, Player, Sub
-from engine.mare_balticum.turn import unload_plan
+from engine.mare_balticum.turn import parse_parts, unload_plan
 
 HIDDEN_SEED = ""
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(NamedTuple):
+    """What a reader may know of one player. (Views are named tuples: an AI seat builds one
+    for every decision, and a tuple is built several times faster than a frozen class.)"""
+
     boats: tuple[str, ...]
     reserve: int
     cargo: tuple[str, ...]
-    warehouse: tuple[tuple[str, int], ...]
-    """Tokens by kind, in map order, kinds held only."""
+    warehouse: tuple[tuple[str, int], ...] | None
+    """Tokens by kind, in map order, kinds held only; None for another player's warehouse,
+    whose tokens lie face down (RULES §6.2) until the end."""
+    stored: int
+    """How many tokens the warehouse holds (public)."""
     market: tuple[tuple[str, int | None], ...]
     """Species with a company token on their market space: its value, or None face down."""
     safe: bool
@@ -47,8 +57,9 @@ class PlayerView:
     """The reader's own contract (everyone's once the game is over)."""
 
 
-@dataclass(frozen=True, slots=True)
-class MareView:
+class MareView(NamedTuple):
+    """What a seat (None: the public table) may know of the game; a copy."""
+
     seat: int | None
     board: Board
     options: Options
@@ -84,72 +95,110 @@ class MareView:
         return dict(self.tokens).get(space, ())
 
 
-def unload_preview(view: MareView, seat: int, port: str) -> tuple[dict[str, int], dict[str, int]]:
-    """What an unload by `seat` at `port` would store and lose (RULES §6, §11.3)."""
+def unload_preview(
+    view: MareView, seat: int, port: str, chosen: str = ""
+) -> tuple[dict[str, int], dict[str, int]]:
+    """What an unload by `seat` at `port` would store and lose (RULES §6, §11.3); `chosen`:
+    the fish asked for (``cod+salmon:2``), "" for every fish the port takes."""
     demands = dict(view.demands)
     cargo = view.players[seat].cargo
-    return unload_plan(view.board, demands, view.options.demand_management, cargo, port)
+    only = parse_parts(chosen) if chosen else None
+    return unload_plan(view.board, demands, view.options.demand_management, cargo, port, only)
 
 
 def make_view(board: Board, state: MareState, seat: int | None) -> MareView:
     over = state.phase == "over"
-    mine = seat is not None and 0 <= seat < len(state.players)
-    reader = seat if mine else None
-    deck = None
-    if reader is not None and state.seat == reader and state.sub and state.sub.kind == "contract":
-        deck = tuple(state.deck)
+    players = state.players
+    reader = seat if seat is not None and 0 <= seat < len(players) else None
+    sub = state.sub if reader is not None and state.seat == reader else None
+    deck = tuple(state.deck) if sub is not None and sub.kind == "contract" else None
+    tokens = state.tokens
+    demands = state.demands
+    bag = state.bag
+    # Positional and in field order: a view is made for every decision an AI seat takes.
     return MareView(
-        seat=reader,
-        board=board,
-        options=state.options,
-        phase=state.phase,
-        round=state.round,
-        turn=state.turn,
-        start_seat=state.start_seat,
-        active=state.seat,
-        actions=state.actions,
-        sub=state.sub if reader is not None and state.seat == reader else None,
-        tokens=tuple((s, tuple(t)) for s, t in state.tokens.items()),
-        bag=tuple((k, state.bag.count(k)) for k in dict.fromkeys(state.bag)),
-        clocks=state.clocks,
-        final_round=state.final_round,
-        demands=tuple((p, tuple(d)) for p, d in state.demands.items()),
-        demand_stock=tuple(state.demand_stock.items()),
-        deck_size=len(state.deck),
-        deck=deck,
-        log=tuple(Event.from_json(e) for e in state.log),
-        reveal=tuple(state.reveal),
-        players=tuple(
-            _player_view(board, p, own=s == reader, over=over) for s, p in enumerate(state.players)
-        ),
-        over=over,
+        reader,
+        board,
+        state.options,
+        state.phase,
+        state.round,
+        state.turn,
+        state.start_seat,
+        state.seat,
+        state.actions,
+        sub,
+        tuple(zip(tokens, map(tuple, tokens.values()), strict=True)),
+        _bag_counts(board, bag),
+        state.clocks,
+        state.final_round,
+        tuple(zip(demands, map(tuple, demands.values()), strict=True)),
+        tuple(state.demand_stock.items()),
+        len(state.deck),
+        deck,
+        tuple(map(_public_event, state.log)),
+        tuple(state.reveal),
+        tuple([_player_view(board, p, s == reader, over) for s, p in enumerate(players)]),
+        over,
     )
 
 
-def _player_view(board: Board, p: Player, *, own: bool, over: bool) -> PlayerView:
-    open_ = own or over
+def _bag_counts(board: Board, bag: Sequence[str]) -> tuple[tuple[str, int], ...]:
+    """What the bag holds by kind. The bag is kept sorted (`flow.new_state` sorts it, a
+    draw only takes one out), so each kind is one run, found by halving."""
+    out = []
+    low = 0
+    for kind in board.bag_kinds:
+        high = bisect_right(bag, kind, low)
+        if high > low:
+            out.append((kind, high - low))
+        low = high
+    return tuple(out)
+
+
+def _public_event(data: Mapping[str, Any]) -> Event:
+    """An event of the public step's log (`Work.emit` keeps only public ones there)."""
+    return Event(data["kind"], data.get("seat"), data.get("data", {}))
+
+
+def _player_view(board: Board, p: Player, own: bool, over: bool) -> PlayerView:
+    held = p.warehouse
+    market = p.market
+    choice = p.choice
+    if own or over:
+        warehouse: tuple[tuple[str, int], ...] | None = tuple(
+            [(k, held[k]) for k in board.kinds if held.get(k)]
+        )
+        values: tuple[tuple[str, int | None], ...] = tuple(
+            [(s, market[s]) for s in board.species if s in market]
+        )
+        contract = p.contract or None
+    else:
+        warehouse = None
+        values = tuple([(s, None) for s in board.species if s in market]) if market else ()
+        contract = None
     return PlayerView(
-        boats=tuple(p.boats),
-        reserve=p.reserve,
-        cargo=tuple(p.cargo),
-        warehouse=tuple((k, p.warehouse[k]) for k in board.kinds if p.warehouse.get(k)),
-        market=tuple((s, p.market[s] if open_ else None) for s in board.species if s in p.market),
-        safe=p.safe,
-        company_left=len(p.hand) + bool(p.choice),
-        hand=tuple(p.hand) if own else None,
-        owes=p.owes and not p.choice,
-        chosen=bool(p.choice),
-        choice=p.choice if own else None,
-        discards=p.discards,
-        has_contract=bool(p.contract),
-        contract=(p.contract or None) if open_ else None,
+        tuple(p.boats),
+        p.reserve,
+        tuple(p.cargo),
+        warehouse,
+        sum(held.values()),
+        values,
+        p.safe,
+        len(p.hand) + bool(choice),
+        tuple(p.hand) if own else None,
+        p.owes and not choice,
+        bool(choice),
+        choice if own else None,
+        p.discards,
+        bool(p.contract),
+        contract,
     )
 
 
 def redeal(board: Board, state: MareState, seat: int | None, seed: str) -> MareState:
     """A state `seat` cannot tell apart from `state`: the seed (so the bag's order), the
-    values under other players' face-down multipliers, their unrevealed choices and the
-    contracts they hold are drawn again."""
+    values under other players' face-down multipliers, their unrevealed choices, the
+    contracts they hold and the face-down tokens in their warehouses are drawn again."""
     new = state.clone()
     new.seed = seed
     if state.phase == "over":
@@ -158,7 +207,23 @@ def redeal(board: Board, state: MareState, seat: int | None, seed: str) -> MareS
         if other != seat:
             new.players[other] = _redeal_company(board, state.players[other], seed, other)
     _redeal_contracts(board, new, seat, seed)
+    _redeal_warehouses(board, new, seat, seed)
     return new
+
+
+def _redeal_warehouses(board: Board, state: MareState, seat: int | None, seed: str) -> None:
+    """The other players' face-down warehouse tokens, mixed among them: each keeps how many
+    it holds (public), and together they hold what they held (the bag's mix stays true)."""
+    others = [s for s in range(len(state.players)) if s != seat]
+    pool = [k for s in others for k, n in state.players[s].warehouse.items() for _ in range(n)]
+    mixed = shuffle(seed, "redeal:warehouses", sorted(pool))
+    for s in others:
+        p = state.players[s]
+        held: dict[str, int] = {}
+        for _ in range(sum(p.warehouse.values())):
+            kind = mixed.pop()
+            held[kind] = held.get(kind, 0) + 1
+        state.players[s] = replace(p.clone(), warehouse=held)
 
 
 def _redeal_company(board: Board, p: Player, seed: str, seat: int) -> Player:

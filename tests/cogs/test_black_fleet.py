@@ -2,14 +2,13 @@
 players and an AI seat through clicks, a ship's move in few clicks, the turn's message that
 carries the map and tells the turns nobody clicked through, restarts, deadlines, autopilot."""
 
-import itertools
 import re
 
 import pytest
 
 from cogs.components import decode_action
 from engine.black_fleet.movement import destinations
-from tests.cogs.harness import ids, said
+from tests.cogs.harness import said
 
 SEED = "0000000000000003"
 """A deal where Ana starts and her first card can take the pirate in from the Far Seas to
@@ -52,6 +51,18 @@ def select_values(response):
         for c in r["components"]
         if c["type"] == 3
     }
+
+
+def offered(response):
+    """Every action a prompt offers, as buttons or as select options."""
+    out: set[str] = set()
+    for r in response.components:
+        for c in r["components"]:
+            if c["type"] == 3:
+                out.update(o["value"] for o in c["options"])
+            elif c.get("custom_id", "").startswith("fl1:do:"):
+                out.add(decode_action(c["custom_id"].split(":", 4)[4]))
+    return out
 
 
 async def test_the_lobby_seats_three_or_four_and_the_host_toggles_the_victory_card(table):
@@ -123,50 +134,55 @@ async def test_two_players_and_an_ai_seat_play_a_whole_game_through_clicks(table
             assert "buys the victory card" in text
 
 
-async def test_a_ship_goes_to_any_reachable_space_in_two_clicks_grouped_in_selects(table):
+async def test_a_ship_goes_to_a_place_in_one_click_from_its_own_menu(table):
+    # RULES §5.5: one menu per ship, each place it can reach once, named as the map labels
+    # it; the action it can make there comes in the same choice.
     await three_seats(table)
     loaded, seat = await to_stage(table, "card")
     actor = table.players[loaded.row.seats[seat].user_id]
     house = loaded.game.house
     me = loaded.state.captains[seat]
-    assert me.pirate is None
     card = max(me.movement, key=lambda c: house.movement[c].pirate)
     prompt = await actor.click(await table.table_message(), label="Act")
     helm = await table.choose(actor, prompt.response, f"play {card}")
-    labels = [c["label"] for r in helm.response.components for c in r["components"]]
-    assert "Move the pirate (off the map)" in labels
-    course = await actor.click(helm.response.message, label="Move the pirate (off the map)")
     state = await table.state()
+    menus = select_values(helm.response)
+    pirate = next(name for name in menus if name.startswith(f"🏴‍☠️ Pirate ({me.pirate})"))
     reach = destinations(house, state, "pirate")
-    menus = select_values(course.response)
-    places = {v for name, values in menus.items() if name.startswith("Row") for v in values}
-    assert places == {f"to {space.lower()}" for space in reach}
-    assert len(reach) > 25 and len([m for m in menus if m.startswith("Row")]) >= 2
-    assert all(len(values) <= 25 for values in menus.values())
-    spans = []
-    for name, values in menus.items():
-        if name.startswith("Row"):
-            rows = [int(v.split()[1][1:]) for v in values]
-            first, last = (
-                (int(n) for n in re.findall(r"\d+", name)) if "–" in name else (rows[0],) * 2
-            )
-            assert first <= min(rows) and max(rows) <= last, (name, values)
-            spans.append((first, last))
-    assert all(a[1] < b[0] for a, b in itertools.pairwise(spans)), "each row in one select"
-    assert menus["Or choose another ship…"] == ["back"]
-    assert course.response.attachments, "the map with the reachable spaces highlighted"
-    far = max(reach, key=lambda s: reach[s].cost)
-    menu = next(n for n, values in menus.items() if f"to {far.lower()}" in values)
+    places = {v.split()[2] for v in menus[pirate] if v.startswith("move pirate")}
+    shown = [v for v in menus[pirate] if v.startswith("move pirate")]
+    assert len(shown) == len(set(shown)) <= 25
+    if len(reach) <= 24:
+        assert places == {space.lower() for space in reach}
+    else:
+        assert "ship pirate" in menus[pirate], "the map with every place"
+    far = max((s for s in reach if s.lower() in places), key=lambda s: reach[s].cost)
     custom = next(
         c["custom_id"]
-        for r in course.response.components
+        for r in helm.response.components
         for c in r["components"]
-        if c.get("placeholder") == menu
+        if c.get("placeholder") == pirate
     )
-    await actor.select(course.response.message, [f"to {far.lower()}"], custom_id=custom)
-    assert (await table.state()).captains[seat].pirate == far
+    await actor.select(helm.response.message, [f"move pirate {far.lower()}"], custom_id=custom)
+    assert (await table.state()).captains[seat].pirate == far, "one click"
     step = await table.table_message()
     assert f"to {far}" in step.embeds[0].description
+
+
+async def test_the_map_shows_every_place_a_ship_can_reach(table):
+    # RULES §5.5: "ship pirate" opens the map with the ship's reach highlighted, then "to".
+    await three_seats(table)
+    loaded, seat = await to_stage(table, "helm")
+    actor = table.players[loaded.row.seats[seat].user_id]
+    prompt = await actor.click(await table.table_message(), label="Act")
+    course = await table.choose(actor, prompt.response, "ship pirate")
+    state = await table.state()
+    reach = destinations(loaded.game.house, state, "pirate")
+    places = {a for a in offered(course.response) if a != "back"}
+    assert places == {f"to {space.lower()}" for space in reach}
+    assert all(len(values) <= 25 for values in select_values(course.response).values())
+    assert "back" in offered(course.response)
+    assert course.response.attachments, "the map with the reachable spaces highlighted"
 
 
 async def test_old_buttons_work_after_a_restart_mid_turn(table, db_path):
@@ -178,10 +194,13 @@ async def test_old_buttons_work_after_a_restart_mid_turn(table, db_path):
     await table.restart(db_path)
     again = await actor.click(turn_message, label="Act")  # the turn's message from before
     assert again.ephemeral and "move your ships" in again.response.embeds[0].title
-    end = next(
-        i for i in ids(prompt.response.message) if decode_action(i.split(":", 4)[4]) == "end"
+    menu = next(
+        c["custom_id"]
+        for r in prompt.response.components
+        for c in r["components"]
+        if c["type"] == 3 and "end" in [o["value"] for o in c["options"]]
     )
-    result = await actor.click(prompt.response.message, custom_id=end)  # an old prompt
+    result = await actor.select(prompt.response.message, ["end"], custom_id=menu)  # old prompt
     assert result.acknowledged and not said(result)
     entries = await table.service.repo.actions(loaded.row.id)
     assert [e.action for e in entries if e.user_id == actor.id][-1] == "end"
@@ -200,7 +219,7 @@ async def test_a_deadline_plays_the_late_turn_and_the_next_message_tells_it(tabl
         row = await table.row()
         await table.bot.scheduler.tick(now=row.deadline_at + 1)
     state = await table.state()
-    assert state.stage == "card" and state.turns == 1
+    assert state.stage == "enter" and state.turns == 1, "the first turn: pirates come in"
     first = state.turn.seat
     row = await table.row()
     await table.bot.scheduler.tick(now=row.deadline_at + 1)

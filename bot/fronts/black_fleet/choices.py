@@ -4,6 +4,7 @@ saying what it does now. Destinations are named as the picture labels them (``F7
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.fronts.base import Choice, Ctx
 from bot.fronts.black_fleet import words as w
@@ -16,6 +17,7 @@ from engine.black_fleet.movement import (
     position,
     remaining,
 )
+from engine.black_fleet.policies import Planner
 from engine.black_fleet.turn import VICTORY
 from engine.black_fleet.view import BlackFleetView
 from engine.core.actions import Action
@@ -29,6 +31,8 @@ MENUS = 4
 def choices(
     house: House, view: BlackFleetView, seat: int, actions: Sequence[Action], ctx: Ctx
 ) -> list[Choice]:
+    if view.stage == "helm":
+        return helm_choices(house, view, seat, actions, ctx)
     out: list[Choice] = []
     moves = [a for a in actions if a.verb == "to"]
     groups = _destination_groups(moves, ctx)
@@ -38,6 +42,145 @@ def choices(
         else:
             out.append(_choice(house, view, seat, action, ctx))
     return out
+
+
+SHIP_MENU = 24
+"""Destinations one ship's menu offers at most; with more, the ones worth most, and the map
+with every place (a select holds 25 options)."""
+
+
+def helm_choices(
+    house: House, view: BlackFleetView, seat: int, actions: Sequence[Action], ctx: Ctx
+) -> list[Choice]:
+    """The ship phase (RULES §5.5): one menu per ship, each place it can reach once (with
+    the action it can make there as its own option), then the actions, cards and the end in
+    one more menu; a ship with more places than a menu holds offers the map with all."""
+    tr = ctx.tr
+    by_ship: dict[str, list[Action]] = {}
+    for a in actions:
+        if a.verb in ("move", "ship"):
+            by_ship.setdefault(a.args[0], []).append(a)
+    out: list[Choice] = []
+    for ship, offered in by_ship.items():
+        group = _ship_menu(house, view, seat, ship, ctx)
+        moves = [a for a in offered if a.verb == "move"]
+        shown = _most_worth(house, view, seat, ship, moves)
+        for a in moves:
+            if a in shown:
+                out.append(_move(house, view, seat, a, ctx, group))
+        for a in offered:
+            if a.verb == "ship":
+                count = len(destinations(house, view, ship))
+                out.append(
+                    Choice(
+                        tr._("Every place on the map…"),
+                        a.text,
+                        tr.ngettext(
+                            "{n} place, highlighted on the map",
+                            "{n} places, highlighted on the map",
+                            count,
+                        ),
+                        "🗺️",
+                        group=group,
+                    )
+                )
+    rest = tr._("Actions, cards, end…")
+    for a in actions:
+        if a.verb not in ("move", "ship"):
+            c = _choice(house, view, seat, a, ctx)
+            out.append(replace(c, group=rest))
+    return out
+
+
+def _ship_menu(house: House, view: BlackFleetView, seat: int, ship: str, ctx: Ctx) -> str:
+    tr = ctx.tr
+    here = position(view, seat, ship) or tr._("off the map")
+    emoji = w.NAVY_EMOJI.get(ship) or w.SHIP_EMOJI.get(ship, "")
+    name = {
+        "merchant": tr._("Merchant ({space}) to…", space=here),
+        "pirate": tr._("Pirate ({space}) to…", space=here),
+        "yellow": tr._("Yellow navy ship ({space}) to…", space=here),
+        "purple": tr._("Purple navy ship ({space}) to…", space=here),
+    }.get(ship, ship)
+    return f"{emoji} {name}"
+
+
+def _most_worth(
+    house: House, view: BlackFleetView, seat: int, ship: str, moves: list[Action]
+) -> set[Action]:
+    """The moves a ship's menu shows: all that fit; else those worth most to this seat (the
+    AI's own estimate), a move with its action before a bare move."""
+    if len(moves) <= SHIP_MENU:
+        return set(moves)
+    gains = Planner(house, view, seat).gains(ship)
+
+    def worth(a: Action) -> tuple[float, float]:
+        return (1.0 if len(a.args) > 2 else 0.0) + gains.get(a.args[1].upper(), 0.0), 0.0
+
+    return set(sorted(moves, key=worth, reverse=True)[:SHIP_MENU])
+
+
+def _move(
+    house: House, view: BlackFleetView, seat: int, action: Action, ctx: Ctx, group: str
+) -> Choice:
+    """A ship straight to a place: ``H2``, or ``H2 · trade`` with what the action does."""
+    tr = ctx.tr
+    ship, space = action.args[0], action.args[1].upper()
+    emoji = w.NAVY_EMOJI.get(ship) or w.SHIP_EMOJI.get(ship)
+    reach = destinations(house, view, ship).get(space)
+    steps = tr.ngettext("{n} step", "{n} steps", reach.cost if reach is not None else 0)
+    if len(action.args) == 2:
+        notes = [steps, *_what_is_there(house, view, seat, ship, space, ctx)]
+        return Choice(space, action.text, " · ".join(notes), emoji, group=group)
+    what, detail = _there(house, view, seat, ship, space, action.args[2], ctx)
+    label = tr._("{space} · {action}", space=space, action=what)
+    return Choice(label, action.text, f"{steps} · {detail}", emoji, style="success", group=group)
+
+
+def _there(
+    house: House, view: BlackFleetView, seat: int, ship: str, space: str, word: str, ctx: Ctx
+) -> tuple[str, str]:
+    """What a ship's action on arriving at `space` is called, and what it does."""
+    tr = ctx.tr
+    if word == "trade":
+        deal = shipactions.sale(house, view, space)
+        port = house.map.port_of_dock[space]
+        name = w.port_name(tr, house, port.code)
+        detail = ""
+        if deal is not None:
+            detail = tr._(
+                "Sell {sold} for {gain}, load {loaded}.",
+                sold=w.cubes(tr, deal.sold),
+                gain=w.doubloons(tr, deal.gain),
+                loaded=w.cubes(tr, [deal.loads] * deal.load),
+            )
+        return tr._("trade at {port}", port=name), detail
+    if word == "bury":
+        value = shipactions.bury_value(house, view, space) or 0
+        return tr._("bury treasure"), "+" + w.doubloons(tr, value)
+    if word == "sell":
+        treasure = shipactions.pirate_sale(house, view, space)
+        return tr._("sell treasure"), "+" + w.doubloons(tr, treasure[1] if treasure else 0)
+    target = word.partition(":")[2].upper()
+    if ship == "pirate":
+        victim = next(s for s, c in enumerate(view.captains) if c.merchant == target)
+        gain = powers.effect(view.turn, "plunder") or powers.RAID_REWARD
+        cube = view.captains[victim].cargo[-1:]
+        detail = tr._("Take {cube}, +{gain}.", cube=w.cubes(tr, cube), gain=gain)
+        if len(view.captains[victim].cargo) == 1:
+            detail += " " + tr._("The merchant sinks.")
+        return tr._("raid {name}", name=seat_name(ctx, view, victim)), detail
+    victim = next(s for s, c in enumerate(view.captains) if c.pirate == target)
+    me = view.captains[seat]
+    if ship == "merchant":
+        gain = powers.total(house, me, "armed_merchant")
+    else:
+        gain = powers.SINK_REWARD + powers.total(house, me, "bounty_hunter")
+    detail = tr._("+{gain}.", gain=gain)
+    loot = view.captains[victim].loot
+    if loot:
+        detail += " " + tr._("Its treasure ({cubes}) goes home.", cubes=w.cubes(tr, loot))
+    return tr._("sink {name}'s pirate", name=seat_name(ctx, view, victim)), detail
 
 
 def dock_lines(
@@ -158,6 +301,10 @@ def _choice(house: House, view: BlackFleetView, seat: int, action: Action, ctx: 
         space = args[0].upper()
         port = house.map.port_of_dock[space]
         return Choice(f"{space} · {w.port_name(tr, house, port.code)}", action.text, emoji="⚓")
+    if verb == "enter":
+        space = args[0].upper()
+        notes = _what_is_there(house, view, seat, "pirate", space, ctx)
+        return Choice(space, action.text, " · ".join(notes), w.SHIP_EMOJI["pirate"])
     if verb == "play":
         card = house.movement[args[0]]
         return Choice(w.movement_label(tr, card), action.text, w.movement_text(tr, card))
@@ -211,6 +358,18 @@ def _choice(house: House, view: BlackFleetView, seat: int, action: Action, ctx: 
         )
     if verb == "fortune":
         return _fortune(house, view, seat, action, ctx)
+    if verb == "end" and args:
+        # RULES §10: the purchase is settled with the end of the moves (no doubloons come
+        # with the draws).
+        draw = _end_detail(house, view, seat, ctx)
+        if args[0] == "pass":
+            return Choice(tr._("End, buy nothing"), action.text, draw, "⏹️")
+        if args[0] == VICTORY:
+            label = tr._("End, buy the victory card · {price}", price=view.options.victory)
+            return Choice(label, action.text, draw, "🏆", style="success")
+        dev = house.development[args[0]]
+        label = tr._("End, buy {card} · {price}", card=w.development_name(tr, dev), price=dev.price)
+        return Choice(label, action.text, w.development_text(tr, dev), "🛒", style="primary")
     if verb == "end":
         # Its own select (its placeholder says it) when the choices need selects.
         return Choice(

@@ -19,6 +19,7 @@ from bot.i18n import Tr
 from engine.black_fleet import powers
 from engine.black_fleet.house import House, builtin_house
 from engine.black_fleet.movement import destinations, position
+from engine.black_fleet.turn import CARGO
 from engine.black_fleet.view import BlackFleetView
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
@@ -28,6 +29,7 @@ from engine.core.game import GameResult
 OWED = {
     "setup": w.N_("put your merchant on a dock"),
     "dock": w.N_("put your sunk merchant back on a dock"),
+    "enter": w.N_("bring your pirate in on a Far Seas space"),
     "card": w.N_("play a movement card"),
     "helm": w.N_("move your ships"),
     "course": w.N_("choose where the ship goes"),
@@ -176,7 +178,11 @@ class BlackFleetFront:
             )
         )
         development.append(victory)
-        limit = tr._("You may keep 3 fortune cards at the end of your turn.")
+        limit = tr.ngettext(
+            "You may keep {n} fortune card at the end of your turn.",
+            "You may keep {n} fortune cards at the end of your turn.",
+            powers.hand_limit(house, me),
+        )
         return Panel(
             tr._("Your hand"),
             [tr._("You have {doubloons}.", doubloons=w.doubloons(tr, me.doubloons))],
@@ -218,9 +224,14 @@ class BlackFleetFront:
                 )
             else:
                 lines.append(tr._("The highlighted spaces are where it can go."))
-        elif stage in ("setup", "dock"):
-            spaces = {a.args[0].upper(): a.args[0].upper() for a in actions if a.verb == "dock"}
-            lines += dock_lines(self.house, view, actions, ctx)
+        elif stage in ("setup", "dock", "enter"):
+            spaces = {a.args[0].upper(): a.args[0].upper() for a in actions if a.args}
+            if stage == "enter":
+                lines.append(
+                    tr._("Your pirate is off the map: it comes in on a Far Seas space first.")
+                )
+            else:
+                lines += dock_lines(self.house, view, actions, ctx)
             image = draw_map(tr, self.house, view, highlight=spaces, names=_names(ctx))
         elif stage == "discard":
             me = view.captains[seat]
@@ -330,7 +341,10 @@ class BlackFleetFront:
         )
 
     def rules(self, ctx: Ctx) -> Panel:
+        """A quick reference; its numbers come from the house data and the rules' own
+        constants, so a changed data file is told right."""
         tr = ctx.tr
+        beaches = sorted(set(self.house.map.beaches.values()))
         lines = [
             tr._(
                 "Each turn: play a movement card, then move your merchant, your pirate and "
@@ -341,20 +355,29 @@ class BlackFleetFront:
                 "and never stop on an occupied space."
             ),
             tr._("Each ship makes one action, before, during or after its move:"),
-            tr._(
+            tr.ngettext(
                 "· merchant on a dock: sell the whole cargo at the port's price, then load "
-                "3 of its goods;"
+                "{n} of its goods;",
+                "· merchant on a dock: sell the whole cargo at the port's price, then load "
+                "{n} of its goods;",
+                CARGO,
             ),
             tr._(
-                "· empty pirate next to an enemy merchant: take a cube, +2 (an emptied "
-                "merchant sinks);"
+                "· empty pirate next to an enemy merchant: take a cube, +{gain} (an emptied "
+                "merchant sinks);",
+                gain=powers.RAID_REWARD,
             ),
-            tr._("· pirate with treasure on a beach: bury it for the beach's value;"),
-            tr._("· navy ship next to an enemy pirate: sink it, +2."),
+            tr._(
+                "· pirate with treasure on a beach: bury it for the beach's value ({values});",
+                values=tr.list([str(v) for v in beaches]),
+            ),
+            tr._("· navy ship next to an enemy pirate: sink it, +{gain}.", gain=powers.SINK_REWARD),
             tr._("Fortune cards: any number on your own turn; the card beats the rules."),
             tr._(
-                "Then draw back to 2 movement cards, do the card's bottom symbol, keep at "
-                "most 3 fortune cards."
+                "Then draw back to {movement} movement cards, do the card's bottom symbol, "
+                "keep at most {fortune} fortune cards.",
+                movement=powers.MOVEMENT_HAND,
+                fortune=powers.HAND_LIMIT,
             ),
             tr._(
                 "Buy one development card a turn; after all four, the victory card ends "

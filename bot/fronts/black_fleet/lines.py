@@ -69,6 +69,8 @@ def event_line(event: Event, ctx: Ctx, house: House, view: BlackFleetView | None
         )
     if kind == "turn":
         return tr._("Round {round}: {name}'s turn.", round=d["round"], name=who)
+    if kind == "enter":
+        return tr._("{name}'s pirate comes in on {via}.", name=who, via=d["space"])
     if kind == "play":
         return tr._(
             "{name} plays {card}.", name=who, card=w.movement_label(tr, house.movement[d["card"]])
@@ -80,7 +82,7 @@ def event_line(event: Event, ctx: Ctx, house: House, view: BlackFleetView | None
                 "{name} plays {card} ({target}).",
                 name=who,
                 card=name,
-                target=_target(tr, ctx, view, d["target"]),
+                target=_target(tr, ctx, view, d["target"], d.get("victim")),
             )
         return tr._("{name} plays {card}.", name=who, card=name)
     if kind == "move":
@@ -195,14 +197,21 @@ def event_line(event: Event, ctx: Ctx, house: House, view: BlackFleetView | None
     return None
 
 
-def _target(tr: Tr, ctx: Ctx, view: BlackFleetView | None, target: str) -> str:
-    """A fortune card's target as words: one of your ships, a player, a lair space."""
+def _target(
+    tr: Tr, ctx: Ctx, view: BlackFleetView | None, target: str, victim: int | None = None
+) -> str:
+    """A fortune card's target as words: one of your ships, a player (``🟤 Bo``, as every
+    line names players, also where no view is at hand: the log), a lair space."""
     if target in ("merchant", "pirate"):
         return w.ship(tr, target)
     if view is not None:
         for seat, c in enumerate(view.captains):
             if c.colour == target:
                 return seat_name(ctx, view, seat)
+    if victim is not None:
+        return f"{w.COLOUR_EMOJI.get(target, '')} {ctx.name(victim)}".strip()
+    if target in w.COLOURS:
+        return f"{w.COLOUR_EMOJI[target]} {tr._(w.COLOURS[target])}"
     return target.upper()
 
 

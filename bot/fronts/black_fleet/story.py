@@ -92,8 +92,9 @@ def _automatic(ctx: Ctx, seat: int) -> bool:
 
 
 def summary(chapter: Chapter, ctx: Ctx, house: House, view: BlackFleetView) -> str | None:
-    """A whole turn in one paragraph: ``**Round 2 · ⚫ Bo**: 🟡1 · pirate 4 · merchant 3 —
-    ⛵ E10→H10 · …``; None when nothing public happened."""
+    """A whole turn: a heading with the movement card (``**Round 2 · ⚫ Bo**: 🟡1 · pirate 4 ·
+    merchant 3``), then one quoted line per ship (``> ⛵ E10→H10 · 💰 sells …``) and one for
+    the cards, draws and buys; None when nothing public happened."""
     tr = ctx.tr
     if chapter.setup:
         placed = [
@@ -111,7 +112,6 @@ def summary(chapter: Chapter, ctx: Ctx, house: House, view: BlackFleetView) -> s
         return tr._("**Setting sail**: {placed}", placed=" · ".join(placed))
     first = chapter.events[0]
     card = next((e for e in chapter.events if e.kind == "play"), None)
-    phrases = [p for e in chapter.events if e.kind != "play" and (p := phrase(e, ctx, house, view))]
     heading = tr._(
         "**Round {round} · {name}**",
         round=first.data.get("round", view.round),
@@ -119,10 +119,40 @@ def summary(chapter: Chapter, ctx: Ctx, house: House, view: BlackFleetView) -> s
     )
     if card is not None:
         played = w.movement_label(tr, house.movement[card.data["card"]])
-        phrases.insert(0, played)
-    if not phrases:
+        heading = tr._("{heading}: {card}", heading=heading, card=played)
+    # One line per ship, in the order a player reads them, then the cards, draws and buys.
+    rows: dict[str, list[str]] = {ship: [] for ship in (*SHIP_ORDER, "")}
+    for e in chapter.events:
+        if e.kind != "play" and (text := phrase(e, ctx, house, view)):
+            rows[_ship_of(e)].append(text)
+    lines = []
+    for ship, row in rows.items():
+        if not row:
+            continue
+        mark = w.SHIP_EMOJI.get(ship) or w.NAVY_EMOJI.get(ship, "")
+        text = " · ".join(row)
+        # A ship that acted without moving: its line still starts with the ship.
+        lines.append(text if not mark or text.startswith(mark) else f"{mark} {text}")
+    if not lines:
         return tr._("{heading}: no moves.", heading=heading)
-    return tr._("{heading}: {moves}", heading=heading, moves=" · ".join(phrases))
+    return "\n".join([heading, *(f"> {line}" for line in lines)])
+
+
+SHIP_ORDER = ("merchant", "pirate", "yellow", "purple")
+
+
+def _ship_of(event: Event) -> str:
+    """Which of the turn's ships an event belongs to ("" for cards, draws and buys)."""
+    d = event.data
+    if event.kind == "move":
+        return "" if d["owner"] != event.seat else str(d["ship"])
+    if event.kind in ("trade", "dock"):
+        return "merchant"
+    if event.kind in ("raid", "bury", "sell", "lair", "enter"):
+        return "pirate"
+    if event.kind == "sink":
+        return str(d["ship"])
+    return ""
 
 
 def phrase(event: Event, ctx: Ctx, house: House, view: BlackFleetView) -> str | None:
@@ -136,6 +166,8 @@ def phrase(event: Event, ctx: Ctx, house: House, view: BlackFleetView) -> str | 
             space=d["space"],
             cubes=w.cubes(tr, [d["goods"]] * d["load"]),
         )
+    if kind == "enter":
+        return tr._("{ship} in on {start}", ship=w.SHIP_EMOJI["pirate"], start=d["space"])
     if kind == "fortune":
         name = w.fortune_name(tr, house.fortune[d["card"]])
         return tr._("🃏 {card}", card=name)
@@ -159,9 +191,9 @@ def phrase(event: Event, ctx: Ctx, house: House, view: BlackFleetView) -> str | 
         )
         return text + (" " + tr._("(sunk)") if d.get("sunk") else "")
     if kind == "sink":
+        # The line it stands on starts with the ship that sinks (one line per ship).
         return tr._(
-            "💥 {ship} sinks {victim}'s pirate on {space}, +{gain}",
-            ship=w.ship(tr, d["ship"]),
+            "💥 sinks {victim}'s pirate on {space}, +{gain}",
             victim=seat_name(ctx, view, d["victim"]),
             space=d["space"],
             gain=d["gain"],

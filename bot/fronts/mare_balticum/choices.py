@@ -13,6 +13,7 @@ from bot.fronts.mare_balticum.words import counts, place, space_name, species, t
 from bot.i18n import N_
 from engine.core.actions import Action
 from engine.mare_balticum.board import AMBER, SAFE
+from engine.mare_balticum.fleet import sail_targets
 from engine.mare_balticum.views import MareView, unload_preview
 
 GROUPS = {
@@ -71,15 +72,20 @@ def _choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice:
         label = tr._("Fish {species} at {space}", species=species(tr, kind), space=where)
         return Choice(label, text, detail, style="primary", group="fish")
     if verb == "unload":
-        stored, lost = unload_preview(view, seat, code)
+        chosen = args[1] if len(args) > 1 else ""
+        stored, lost = unload_preview(view, seat, code, chosen)
         detail = tr._("{fish} to your warehouse", fish=counts(tr, stored))
         if lost:
             detail = tr._("{line}; the −1 takes {lost}", line=detail, lost=counts(tr, lost))
         label = tr._("Unload at {port}", port=where)
+        if chosen:
+            # RULES §6.2: only some of the fish the port takes; the rest stays aboard.
+            kinds = tr.list([species(tr, k) for k in chosen.split("+")])
+            label = tr._("Unload only the {fish} at {port}", fish=kinds, port=where)
         return Choice(label, text, detail, style="success", group="unload")
     if verb == "sail":
         label = tr._("Sail the boat on {space}", space=where)
-        return Choice(label, text, group="sail")
+        return Choice(label, text, _sail_detail(view, seat, code, ctx), group="sail")
     if verb in ("launch", "place"):
         label = tr._("First sail: a boat to {space}", space=where)
         if verb == "place":
@@ -92,7 +98,8 @@ def _choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice:
         return Choice(label, text, detail, style="primary", group=verb)
     if verb == "to":
         label = tr._("Sail to {space}", space=where)
-        return Choice(label, text, _space_detail(view, code, ctx), style="primary", group="to")
+        detail = _arrival(view, seat, code, ctx)
+        return Choice(label, text, detail, style="primary", group="to")
     return _other_choice(view, seat, action, ctx)
 
 
@@ -106,7 +113,9 @@ def _other_choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice
         label = tr._("Throw a {species} overboard", species=species(tr, args[0]))
         return Choice(label, text, group="overboard")
     if verb == "contract":
-        detail = tr._("look through the {n} cards; taking one costs this action", n=view.deck_size)
+        detail = tr._(
+            "look through the {n} cards and take one: that is the action", n=view.deck_size
+        )
         return Choice(tr._("Take a contract"), text, detail, group="contract")
     if verb == "take":
         detail = tr._(
@@ -145,10 +154,26 @@ def _other_choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice
             have = me.cargo.count(kind)
         else:
             label = tr._("{species} from your warehouse", species=species(tr, kind))
-            have = dict(me.warehouse).get(kind, 0)
+            have = dict(me.warehouse or ()).get(kind, 0)
         detail = tr.ngettext("you have {n} there", "you have {n} there", have)
+        detail = tr._("{have} · {cost}", have=detail, cost=_safe_cost(view, seat, where, kind, ctx))
         return Choice(label, text, detail, style="danger", group=where)
     return Choice(action.text, action.text)
+
+
+def _safe_cost(view: MareView, seat: int, where: str, kind: str, ctx: Ctx) -> str:
+    """What throwing this token away costs at the end: amber 1 point, a fish in the
+    warehouse its multiplier (the player's own, known to them), a fish aboard nothing yet
+    (it scores only once unloaded)."""
+    tr = ctx.tr
+    if kind == AMBER:
+        return tr.ngettext("−{n} point", "−{n} points", 1)
+    if where == "cargo":
+        return tr._("aboard: no points until unloaded")
+    value = dict(view.players[seat].market).get(kind)
+    if value is None:
+        return tr._("no multiplier on it yet")
+    return tr.ngettext("−{n} point", "−{n} points", value)
 
 
 def _company_choice(view: MareView, action: Action, ctx: Ctx) -> Choice:
@@ -165,6 +190,39 @@ def _company_choice(view: MareView, action: Action, ctx: Ctx) -> Choice:
     label = tr._("{token} on {species}", token=token_name(tr, token), species=species(tr, kind))
     # What each species holds for the player is said once, above the choices.
     return Choice(label, action.text, group=token)
+
+
+def _sail_detail(view: MareView, seat: int, code: str, ctx: Ctx) -> str:
+    """Where the boat on `code` can end its sail, and what it can do there: ``to 7 places:
+    fish at BOS, GOT · unload at Stockholm``."""
+    tr = ctx.tr
+    board = view.board
+    boats = list(view.players[seat].boats)
+    targets = sail_targets(board, boats, code)
+    fishing = [t for t in targets if view.space_tokens(t)]
+    ports = [t for t in targets if board.by_code[t].kind == "port" and _unloads(view, seat, t)]
+    parts = []
+    if fishing:
+        parts.append(tr._("fish at {spaces}", spaces=", ".join(fishing[:6])))
+    if ports:
+        parts.append(tr._("unload at {ports}", ports=tr.list([place(tr, board, p) for p in ports])))
+    head = tr.ngettext("to {n} place", "to {n} places", len(targets))
+    return " · ".join([head, *parts]) if parts else head
+
+
+def _unloads(view: MareView, seat: int, port: str) -> dict[str, int]:
+    return unload_preview(view, seat, port)[0]
+
+
+def _arrival(view: MareView, seat: int, code: str, ctx: Ctx) -> str:
+    """What the boat can do where it arrives: fish what lies there, or unload at a port."""
+    tr = ctx.tr
+    if view.board.by_code[code].kind == "port":
+        stored = _unloads(view, seat, code)
+        if stored:
+            return tr._("port · unload {fish}", fish=counts(tr, stored))
+        return _port_detail(view, code, ctx)
+    return _space_detail(view, code, ctx)
 
 
 def _space_detail(view: MareView, code: str, ctx: Ctx) -> str:

@@ -9,7 +9,9 @@ from bot.fronts.base import ChallengeSpec, Choice, Ctx, OptionSpec, Panel
 from bot.fronts.mare_balticum import prompt
 from bot.fronts.mare_balticum.choices import choices
 from bot.fronts.mare_balticum.picture import map_picture
-from bot.fronts.mare_balticum.table import closing_lines, step_panel
+from bot.fronts.mare_balticum.table import closing_lines, last_moves_heading, step_panel
+from bot.fronts.mare_balticum.table import player_lines as players_in_words
+from bot.fronts.mare_balticum.table import sea_lines as sea_in_words
 from bot.fronts.mare_balticum.textmap import grid_lines, legend_lines, sea_lines
 from bot.fronts.mare_balticum.wording import event_line, owed_line, recipe, refusal_line, summary
 from bot.fronts.mare_balticum.words import (
@@ -26,6 +28,7 @@ from engine.core.events import Event
 from engine.core.game import GameResult
 from engine.mare_balticum.board import SAFE, builtin_map
 from engine.mare_balticum.scoring import points
+from engine.mare_balticum.state import ACTIONS_PER_TURN
 from engine.mare_balticum.views import MareView
 
 
@@ -70,22 +73,27 @@ class MareBalticumFront:
         if ctx.waiting and not view.over:
             names = tr.list([ctx.name(s) for s in ctx.waiting])
             lines.append(tr._("Waiting for: {names}", names=names))
+        if not ctx.words:
+            # The picture is the table; its words are one click away (``board_words``).
+            words = Choice(tr._("The sea in words"), None, op="board_words")
+            return Panel(
+                title=self.title(tr),
+                lines=lines,
+                fields=[(tr._("Players"), _player_lines(view, ctx))],
+                image=map_picture(view, ctx),
+                choices=[*_act_button(view, ctx), words],
+                key="board",
+            )
         fields = [
-            (tr._("Players"), _player_lines(view, ctx)),
+            (tr._("Players"), players_in_words(view, ctx)),
+            (tr._("The sea in words"), sea_in_words(view, ctx)),
             (tr._("Map (* port, = dark)"), ["```", *grid_lines(view), "```"]),
             (
                 tr._("Sea (tokens, then boats by seat)"),
                 ["```", *sea_lines(view, ctx), *legend_lines(tr, view.board.kinds), "```"],
             ),
         ]
-        return Panel(
-            title=self.title(tr),
-            lines=lines,
-            fields=fields,
-            image=map_picture(view, ctx),
-            choices=_act_button(view, ctx),
-            key="board",
-        )
+        return Panel(title=self.title(tr), lines=lines, fields=fields, key="board")
 
     def public_step(self, view: MareView, ctx: Ctx) -> Panel | None:
         """The step's message carries the table: the last moves, this step, the players, the
@@ -99,12 +107,12 @@ class MareBalticumFront:
         board = view.board
         me = view.players[seat]
         own = view.seat == seat
-        cargo = prompt.fish_list(tr, me.cargo) or tr._("empty")
+        cargo = prompt.fish_list(tr, me.cargo) or tr.pgettext("cargo", "empty")
         lines = [
             tr._(
                 "Cargo ({n}/{slots}): {fish}", n=len(me.cargo), slots=board.cargo_slots, fish=cargo
             ),
-            tr._("Warehouse: {tokens}", tokens=counts(tr, dict(me.warehouse))),
+            tr._("Warehouse: {tokens}", tokens=counts(tr, dict(me.warehouse or ()))),
         ]
         market = dict(me.market)
         placed = [
@@ -140,7 +148,7 @@ class MareBalticumFront:
         if own or view.over:
             known = {s: v for s, v in me.market if v is not None}
             now = points(
-                board, dict(me.warehouse), known, me.contract or "", view.options.contracts
+                board, dict(me.warehouse or ()), known, me.contract or "", view.options.contracts
             )
             lines.append(tr._("Points if the game ended now: {n}", n=sum(now.values())))
         owed = owed_line(view, seat, ctx)
@@ -187,12 +195,11 @@ class MareBalticumFront:
             lines.append(tr._("Equal points and tokens: the win is shared."))
         last = closing_lines(view, ctx)
         if last:
-            heading = tr._("Last moves")
-            lines += ["", f"**{heading}**", *last]
+            lines += ["", last_moves_heading(ctx), *last]
         fields = []
         for s in result.seats:
             market = dict(view.players[s.seat].market)
-            stored = dict(view.players[s.seat].warehouse)
+            stored = dict(view.players[s.seat].warehouse or ())
             rows = [
                 tr._(
                     "{species}: {n} × {m} = {points}",
@@ -216,29 +223,49 @@ class MareBalticumFront:
         )
 
     def rules(self, ctx: Ctx) -> Panel:
+        """A quick reference; its numbers are the map file's (a server's own map says its
+        own)."""
         tr = ctx.tr
+        board = builtin_map()
+        multipliers = ", ".join(tr._("×{n}", n=m) for m in board.multipliers)
         lines = [
             tr._("Sail, fish and unload on the Baltic; make your catch count."),
-            tr._("Each turn: 3 actions, in any mix."),
+            tr.ngettext(
+                "Each turn: {n} action, in any mix.",
+                "Each turn: {n} actions, in any mix.",
+                ACTIONS_PER_TURN,
+            ),
             tr._(
                 "Sail: move one boat anywhere, as long as all your boats stay one connected "
                 "group. Your first sail puts all your boats on the sea."
             ),
-            tr._(
-                "Fish: take one token where you have a boat. Fish go into your cargo (5 slots "
-                "for the whole fleet); amber goes straight to your warehouse."
+            tr.ngettext(
+                "Fish: take one token where you have a boat. Fish go into your cargo ({n} slot "
+                "for the whole fleet); amber goes straight to your warehouse.",
+                "Fish: take one token where you have a boat. Fish go into your cargo ({n} slots "
+                "for the whole fleet); amber goes straight to your warehouse.",
+                board.cargo_slots,
             ),
             tr._(
-                "Unload: at a port, every fish aboard that the port wants goes into your warehouse."
+                "Unload: at a port, move any of the fish aboard that the port wants into your "
+                "warehouse, face down."
             ),
             tr._("Throwing fish overboard is free."),
             tr._("After your turn, empty sea spaces without boats are refilled from the bag."),
-            tr._(
-                "A clock from the bag pauses the game: everyone secretly chooses a company token "
-                "at once — a multiplier (×3, ×2, ×1, ×0) face down on one species, or the safe "
-                "(throw away 2 tokens)."
+            tr.ngettext(
+                "A clock from the bag pauses the game: everyone secretly chooses a company "
+                "token at once — a multiplier ({multipliers}) face down on one species, or "
+                "the safe (throw away {n} token).",
+                "A clock from the bag pauses the game: everyone secretly chooses a company "
+                "token at once — a multiplier ({multipliers}) face down on one species, or "
+                "the safe (throw away {n} tokens).",
+                board.safe_discard,
+                multipliers=multipliers,
             ),
-            tr._("After the sixth clock, the round is finished and one more round is played."),
+            tr._(
+                "After clock {n}, the last, the round is finished and one more round is played.",
+                n=board.clocks,
+            ),
             tr._(
                 "Score: each species in your warehouse × its multiplier, plus 1 per amber. Fish "
                 "still aboard score nothing. Ties: most tokens in the warehouse."

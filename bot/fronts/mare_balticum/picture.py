@@ -24,7 +24,9 @@ CELL = 120
 INSET = 7
 MARGIN = 18
 TOP = 62
-BAND = 232
+BAND = 236
+HEAD = 20
+"""The players' column heads (cargo, warehouse, market), in pixels."""
 
 LAND = "#e9e2cc"
 ROUTE = "#8fb8d8"
@@ -336,12 +338,13 @@ def _players(canvas: Canvas, view: MareView, ctx: Ctx, x: float, y: float) -> No
     cargo_x = x + 44 + max(canvas.width(n, 20, bold=True) for n in names) + 12
     stored_x = cargo_x + board.cargo_slots * 25 + 14
     heads = (tr._("cargo"), tr._("warehouse"), tr._("market"))
-    market_x = stored_x + canvas.width(heads[1], 14) + 14
+    # Column heads a phone shows at a third of this size still read (HEAD px, bold).
+    market_x = stored_x + canvas.width(heads[1], HEAD, bold=True) + 14
     end_x = market_x + len(board.species) * 28 + 10
     for head, at in zip(heads, (cargo_x, stored_x, market_x), strict=True):
-        canvas.text((at, y + 4), head, 14, fill="#6b5d40")
+        canvas.text((at, y), head, HEAD, fill=INK, bold=True)
     for seat, p in enumerate(view.players):
-        row = y + 24 + seat * 38
+        row = y + 28 + seat * 38
         if seat == view.active and view.phase in ("setup", "turn"):
             canvas.text((x - 22, row + 6), "▶", 20, bold=True)
         _boat(canvas, x + 14, row + 16, seat)
@@ -356,9 +359,12 @@ def _players(canvas: Canvas, view: MareView, ctx: Ctx, x: float, y: float) -> No
                     outline="#9a8a6a",
                     width=2,
                 )
-        stored = sum(n for _, n in p.warehouse)
+        stored = p.stored
         canvas.text(
-            (stored_x + canvas.width(heads[1], 14) / 2, row + 6), str(stored), 20, anchor="ma"
+            (stored_x + canvas.width(heads[1], HEAD, bold=True) / 2, row + 6),
+            str(stored),
+            20,
+            anchor="ma",
         )
         market = dict(p.market)
         for i, kind in enumerate(board.species):
@@ -369,7 +375,7 @@ def _players(canvas: Canvas, view: MareView, ctx: Ctx, x: float, y: float) -> No
         if view.over:
             known = {k: v for k, v in p.market if v is not None}
             scored = points(
-                board, dict(p.warehouse), known, p.contract or "", view.options.contracts
+                board, dict(p.warehouse or ()), known, p.contract or "", view.options.contracts
             )
             canvas.text((end_x, row + 6), tr._("{n} points", n=sum(scored.values())), 20, bold=True)
         elif view.phase == "company":

@@ -95,7 +95,7 @@ def _aboard(tr: Tr, view: MareView, me: PlayerView) -> str:
         n=len(me.cargo),
         slots=view.board.cargo_slots,
         fish=fish_list(tr, me.cargo) or tr._("nothing"),
-        stored=sum(n for _, n in me.warehouse),
+        stored=me.stored,
     )
 
 
@@ -114,8 +114,10 @@ def _holdings(view: MareView, me: PlayerView, ctx: Ctx) -> list[str]:
     """For each species still open on the player's market: what they hold, and where it sells;
     then the multipliers already placed (the player's own, known to them)."""
     tr = ctx.tr
-    stored = dict(me.warehouse)
+    stored = dict(me.warehouse or ())
     market = dict(me.market)
+    bag = dict(view.bag)
+    sea = [k for _, kinds in view.tokens for k in kinds]
     out = []
     for kind in view.board.species:
         if kind in market:
@@ -129,10 +131,27 @@ def _holdings(view: MareView, me: PlayerView, ctx: Ctx) -> list[str]:
                 aboard=me.cargo.count(kind),
                 ports=tr.list(ports) if ports else tr._("no port yet"),
             )
+            + " · "
+            # RULES §13.4: what the sea and the bag still hold is public.
+            + tr._("{sea} on the sea, {bag} in the bag", sea=sea.count(kind), bag=bag.get(kind, 0))
         )
+    out.append(bag_line(view, ctx))
     if market:
         out.append(market_line(view, me, ctx))
     return out
+
+
+def bag_line(view: MareView, ctx: Ctx) -> str:
+    """``Bag: salmon ×9, cod ×7 … · 3 clocks``: what the bag still holds (public)."""
+    tr = ctx.tr
+    bag = dict(view.bag)
+    kinds = [
+        tr._("{species} ×{n}", species=species(tr, k), n=bag[k])
+        for k in view.board.kinds
+        if bag.get(k)
+    ]
+    clocks = tr.ngettext("{n} clock", "{n} clocks", bag.get("clock", 0))
+    return tr._("Bag: {tokens} · {clocks}", tokens=", ".join(kinds) or "—", clocks=clocks)
 
 
 def market_line(view: MareView, me: PlayerView, ctx: Ctx) -> str:

@@ -41,9 +41,8 @@ def step_panel(view: MareView, ctx: Ctx) -> Panel | None:
     if earlier and not _a_start(ctx, earlier[0]):
         lines.insert(0, "…")  # the table's recent events do not reach back that far
     if lines:
-        heading = tr._("Last moves")
-        lines = [f"**{heading}**", *lines, ""]
-    lines += _lines(ctx, board, now)
+        lines = [last_moves_heading(ctx), *lines, ""]
+    lines += _lines(ctx, board, now, skip_clock=view.phase in ("company", "safe"))
     if view.phase == "setup":
         title = tr._("Starting boats: each player puts a boat on a port")
         status = tr._("⏳ {name} chooses a port.", name=ctx.name(view.active))
@@ -55,13 +54,6 @@ def step_panel(view: MareView, ctx: Ctx) -> Panel | None:
             of=board.clocks,
             round=view.round,
         )
-        if view.phase == "company":
-            lines.append(
-                tr._(
-                    "Every player chooses a company token in secret; "
-                    "the choices are revealed together."
-                )
-            )
         status = _company_status(view, ctx)
         key = f"turn:{view.turn}"
     else:
@@ -75,19 +67,17 @@ def step_panel(view: MareView, ctx: Ctx) -> Panel | None:
             name=ctx.name(view.active),
         )
         key = f"turn:{view.turn}"
-    fields = [
-        (tr._("Players"), player_lines(view, ctx)),
-        (tr._("The sea in words"), sea_lines(view, ctx)),
-    ]
+    # The picture is the table; the same in words (players, tokens, demands) is one click
+    # away for who needs it, not a second copy under every map.
     choices = [
         Choice(tr._("Act"), None, tr._("open your own choices"), style="primary"),
         Choice(tr._("Mine"), None, op="mine"),
         Choice(tr._("Log"), None, op="log"),
+        Choice(tr._("The sea in words"), None, op="board_words"),
     ]
     return Panel(
         title=title,
         lines=lines,
-        fields=fields,
         image=map_picture(view, ctx),
         choices=choices,
         key=key,
@@ -144,8 +134,14 @@ def _automatic(ctx: Ctx, seat: int | None) -> bool:
     return info.ai or info.autopilot
 
 
-def _lines(ctx: Ctx, board: Board, events: Sequence[Event]) -> list[str]:
-    """One line per turn (its actions together), per refill, per clock and per reveal."""
+def last_moves_heading(ctx: Ctx) -> str:
+    heading = ctx.tr._("Last moves")
+    return f"**{heading}**"
+
+
+def _lines(ctx: Ctx, board: Board, events: Sequence[Event], skip_clock: bool = False) -> list[str]:
+    """One line per turn (its actions together), per refill, per clock and per reveal;
+    `skip_clock`: leave out the clock the message's title already names."""
     out: list[str] = []
     turn: tuple[int, list[Event]] | None = None
     discards: dict[int, list[Event]] = {}
@@ -172,6 +168,9 @@ def _lines(ctx: Ctx, board: Board, events: Sequence[Event]) -> list[str]:
             discards.setdefault(e.seat, []).append(e)
         elif e.kind in ("chose", "time", "over"):
             continue
+        elif e.kind == "clock" and skip_clock and e is events[-1 - _after_clock(events)]:
+            flush()
+            continue
         else:
             flush()
             line = _table_line(ctx, board, e)
@@ -179,6 +178,14 @@ def _lines(ctx: Ctx, board: Board, events: Sequence[Event]) -> list[str]:
                 out.append(line)
     flush()
     return out
+
+
+def _after_clock(events: Sequence[Event]) -> int:
+    """How many events follow the last clock (its choices, reveal and discards)."""
+    for n, e in enumerate(reversed(events)):
+        if e.kind == "clock":
+            return n
+    return 0
 
 
 def _who(ctx: Ctx, seat: int) -> dict[str, str]:
@@ -245,6 +252,8 @@ def _discard_line(ctx: Ctx, seat: int, thrown: Sequence[Event]) -> str:
         tr._("{species} from the cargo", species=species(tr, e.data["kind"]))
         if e.data["place"] == "cargo"
         else tr._("{species} from the warehouse", species=species(tr, e.data["kind"]))
+        if e.data.get("kind") is not None
+        else tr._("a token from the warehouse")
         for e in thrown
     ]
     return tr._(
@@ -258,7 +267,7 @@ def _table_line(ctx: Ctx, board: Board, e: Event) -> str | None:
     tr = ctx.tr
     if e.kind == "refill":
         placed = [
-            tr._("{space} {tokens}", space=space, tokens=tr.list([species(tr, k) for k in kinds]))
+            tr._("{space} {tokens}", space=space, tokens=fish_list(tr, kinds))
             for space, kinds in e.data["spaces"].items()
         ]
         line = tr._("↻ Refill: {spaces}", spaces=" · ".join(placed)) if placed else ""
@@ -308,7 +317,7 @@ def player_lines(view: MareView, ctx: Ctx) -> list[str]:
     for seat, p in enumerate(view.players):
         boats = ", ".join(place(tr, board, b) for b in p.boats) or tr._("none yet")
         aboard = fish_list(tr, p.cargo) or tr._("nothing")
-        marked = ", ".join(species(tr, k) for k, _ in p.market) or tr._("empty")
+        marked = ", ".join(species(tr, k) for k, _ in p.market) or tr.pgettext("market", "empty")
         line = tr._(
             "{mark} **{name}** — boats {boats} · aboard {aboard} ({n}/{slots}) · "
             "warehouse {stored} · market {marked}",
@@ -316,7 +325,7 @@ def player_lines(view: MareView, ctx: Ctx) -> list[str]:
             aboard=aboard,
             n=len(p.cargo),
             slots=board.cargo_slots,
-            stored=sum(n for _, n in p.warehouse),
+            stored=p.stored,
             marked=marked,
             **_who(ctx, seat),
         )
@@ -340,7 +349,7 @@ def sea_lines(view: MareView, ctx: Ctx) -> list[str]:
         what = ", ".join(names) if names else tr._("nothing yet")
         if free and names:
             what = tr.ngettext("{what}, {n} free space", "{what}, {n} free spaces", free, what=what)
-        ports.append(tr._("{port} {what}", port=place(tr, board, code), what=what))
+        ports.append(tr._("{port}: {what}", port=place(tr, board, code), what=what))
     return [
         tr._("**Tokens** {tokens}", tokens=" · ".join(tokens) or tr._("none")),
         tr._("**Ports want** {ports}", ports=" · ".join(ports)),

@@ -152,12 +152,20 @@ def _table_event(event: Event, board: Board, ctx: Ctx) -> str | None:
         ]
         return tr._("Company tokens revealed — {choices}.", choices="; ".join(parts))
     if kind == "discard":
+        if d.get("kind") is None:
+            # A token from the warehouse goes face down: which one is its owner's secret.
+            return tr._("{name} throws away a token from their warehouse for the safe.", name=name)
         where = tr._("cargo") if d["place"] == "cargo" else tr._("warehouse")
         return tr._(
             "{name} throws away a {species} from their {place} for the safe.",
             name=name,
             species=species(tr, d["kind"]),
             place=where,
+        )
+    if kind == "discarded":
+        return tr._(
+            "You throw away a {species} from your warehouse, face down.",
+            species=species(tr, d["kind"]),
         )
     if kind == "time":
         return tr._("The clock goes on the time track: {season}.", season=season(tr, d["season"]))
@@ -177,6 +185,7 @@ REFUSALS: dict[str, str] = {
     "no_token": N_("There is no {kind} on {space} any more."),
     "cargo_full": N_("Your cargo is full: unload, or throw a fish overboard first."),
     "nothing_to_unload": N_("{space} wants none of the fish you have aboard."),
+    "unload_parts": N_("{space} cannot take those fish from your cargo."),
     "launch": N_("Your first sail puts all your other boats on the sea: do that first."),
     "own_boat": N_("You already have a boat on {space}."),
     "not_connected": N_("A boat on {space} would leave your fleet in pieces."),
@@ -220,7 +229,7 @@ def _owed_kind(ctx: Ctx, owed: str) -> str:
         "sail": tr._("choose where the boat sails, or go back"),
         "launch": tr._("place your next boat next to your fleet"),
         "unload": tr._("open a demand or finish the unload"),
-        "contract": tr._("take a contract or go back"),
+        "contract": tr._("take one of the contracts"),
         "company": tr._("choose a company token"),
         "safe": tr._("choose a token to throw away for the safe"),
     }.get(owed, tr._("wait for your turn"))
@@ -259,7 +268,7 @@ def summary(view: MareView, seat: int, ctx: Ctx) -> str:
         "cargo {cargo}/{slots} · warehouse {stored} · market {placed}/{spaces}",
         cargo=len(p.cargo),
         slots=view.board.cargo_slots,
-        stored=sum(n for _, n in p.warehouse),
+        stored=p.stored,
         placed=len(p.market),
         spaces=len(view.board.species),
     )

@@ -1,9 +1,13 @@
 """The one action of each ship (RULES §7) and when it may come (§5.3, §6.3)."""
 
+import random
+
 import pytest
 
+from engine.black_fleet import shipactions
+from engine.black_fleet.movement import destinations
 from engine.core.errors import IllegalAction
-from tests.engine.black_fleet.builders import act, card, kinds, legal, table
+from tests.engine.black_fleet.builders import GAME, act, card, kinds, legal, table
 
 
 def test_trade_sells_the_whole_cargo_and_loads_three_of_the_port():
@@ -89,7 +93,8 @@ def test_a_sunk_merchant_comes_back_on_a_dock_before_the_movement_card():
     assert state.stage == "dock"
     assert all(a.startswith("dock ") for a in legal(state))
     state, _ = act(state, "dock l3")
-    assert state.captains[1].cargo == ["red"] * 3 and state.stage == "card"
+    # Its pirate is still off the map: it comes in next, then the movement card (§6.4).
+    assert state.captains[1].cargo == ["red"] * 3 and state.stage == "enter"
 
 
 def test_a_loaded_pirate_cannot_raid():
@@ -174,3 +179,56 @@ def test_an_action_may_follow_another_ship_moving():
     state = table(merchants={0: "E2", 1: "B3"}, pirates={0: "C6"}, cargo={0: ["red"] * 3})
     state, _ = act(state, "ship merchant", "to f2", "ship pirate", "to c7")
     assert "trade" in legal(state)
+
+
+def reference_follow_ups(state, ship, space):
+    """What a ship could do on arriving at `space`, asked space by space (RULES §7)."""
+    words = []
+    if ship == "merchant":
+        if shipactions.sale(GAME.house, state, space) and shipactions.can_act(
+            GAME.house, state, "merchant", "trade"
+        ):
+            words.append("trade")
+        words += [
+            f"attack:{t.lower()}"
+            for t in shipactions.sink_targets(GAME.house, state, "merchant", space)
+        ]
+    elif ship == "pirate":
+        if shipactions.can_act(GAME.house, state, "pirate", "raid"):
+            words += [
+                f"attack:{t.lower()}" for t in shipactions.raid_targets(GAME.house, state, space)
+            ]
+        if shipactions.bury_value(GAME.house, state, space) is not None:
+            words.append("bury")
+        if shipactions.pirate_sale(GAME.house, state, space) is not None:
+            words.append("sell")
+    else:
+        words += [
+            f"attack:{t.lower()}" for t in shipactions.sink_targets(GAME.house, state, ship, space)
+        ]
+    return sorted(words)
+
+
+def test_a_move_offers_with_it_exactly_the_actions_the_ship_could_make_there():
+    # RULES §5.5, §7: "move pirate g8 attack:g7" is the move, then the raid, with the same
+    # checks; the offer is found from the targets, and agrees with asking space by space.
+    checked = 0
+    for n in range(4):
+        state, _ = GAME.start(3, f"follow:{n}")
+        rng = random.Random(n)
+        while not GAME.is_over(state) and state.round < 12:
+            seat = GAME.to_act(state)[0]
+            if state.stage == "helm":
+                for ship in ("merchant", "pirate", "yellow", "purple"):
+                    found = shipactions.follow_up_map(GAME.house, state, ship)
+                    for space in destinations(GAME.house, state, ship):
+                        assert sorted(found.get(space, [])) == reference_follow_ups(
+                            state, ship, space
+                        )
+                        checked += 1
+            state, _ = GAME.apply(
+                state,
+                seat,
+                GAME.policies["random"](None, seat, GAME.legal_actions(state, seat), rng),
+            )
+    assert checked > 1000

@@ -2,6 +2,7 @@
 
 import pytest
 
+from engine.black_fleet import turn as game_turn
 from engine.black_fleet.movement import destinations
 from engine.core.errors import IllegalAction
 from tests.engine.black_fleet.builders import GAME, act, card, legal, table
@@ -98,25 +99,42 @@ def test_moving_another_ship_ends_the_move_before_it():
         act(state, "ship merchant")
 
 
-def test_a_pirate_off_the_map_comes_in_on_a_far_seas_space():
-    # RULES §6.4: the Far Seas space counts as its first space.
-    state = table(played=card("yellow", pirate=2))
+def test_a_pirate_off_the_map_comes_in_on_the_far_seas_before_the_movement_card():
+    # RULES §6.4, the rulebook: "Beginnt ein Spieler seinen Zug mit seinem Piratenschiff
+    # außerhalb des Spielplans …, stellt er sein Piratenschiff zunächst auf eines der ‚Ferne
+    # Meere'-Felder und führt anschließend seinen Zug wie gewohnt aus."
+    state = table(merchants={0: "F2"}, stage="card")
+    state.turn.card = None
+    game_turn.begin_turn(GAME.house, state, 0, [])
+    assert state.stage == "enter"
+    assert legal(state) == ["enter c1", "enter k1", "enter g11"]
+    with pytest.raises(IllegalAction) as err:
+        act(state, f"play {state.captains[0].movement[0]}")
+    assert err.value.code == "not_now"
+    state, events = act(state, "enter k1")
+    assert state.captains[0].pirate == "K1" and state.stage == "card"
+    assert [e.data for e in events if e.kind == "enter"] == [{"space": "K1"}]
+
+
+def test_a_pirate_that_came_in_moves_on_from_its_far_seas_space():
+    # RULES §6.4: it then moves and acts as usual, from the Far Seas space.
+    state = table(merchants={0: "F2"}, pirates={0: "C1"}, played=card("yellow", pirate=2))
     reach = destinations(GAME.house, state, "pirate")
-    assert reach["C1"].cost == 0 and reach["C1"].origin == "C1"
-    assert reach["D2"].cost == 2 and reach["D2"].origin == "C1"
-    assert reach["G10"].origin == "G11"
-    state, events = act(state, "ship pirate", "to d2")
-    assert state.captains[0].pirate == "D2"
-    move = next(e for e in events if e.kind == "move")
-    assert move.data["from"] is None and move.data["via"] == "C1"
+    assert reach["D2"].cost == 2 and reach["D2"].origin is None
+    assert "G10" not in reach
+
+
+def test_a_pirate_can_no_longer_stay_off_the_map():
+    # RULES §6.4: every turn starts with the pirate coming in, so none sails off the map.
+    state = table(played=card("yellow", pirate=4))
+    assert "ship pirate" not in legal(state)
 
 
 def test_a_pirate_comes_in_next_to_the_far_seas_when_all_are_taken():
     # RULES §6.4, ruling
-    state = table(merchants={1: "C1", 2: "K1"}, pirates={1: "G11"}, played=card("yellow", pirate=1))
-    reach = destinations(GAME.house, state, "pirate")
-    assert {"C2", "K2", "G10"} <= set(reach)
-    assert reach["C2"].cost == 0
+    state = table(merchants={1: "C1", 2: "K1"}, pirates={1: "G11"}, stage="enter")
+    assert {"enter c2", "enter k2", "enter g10"} <= set(legal(state))
+    assert not {"enter c1", "enter k1", "enter g11"} & set(legal(state))
 
 
 def test_only_the_navy_ship_on_the_card_is_commanded():
@@ -135,3 +153,31 @@ def test_a_destination_out_of_reach_is_refused_with_its_space():
     with pytest.raises(IllegalAction) as err:
         act(state, "to m6")
     assert err.value.code == "unreachable" and err.value.fields["space"] == "M6"
+
+
+def test_a_ship_moves_straight_to_a_reachable_destination_in_one_action():
+    # RULES §5.5: "move merchant c6" is "ship merchant" then "to c6", with the same checks.
+    state = table(merchants={0: "B6"}, played=card("yellow", merchant=2))
+    assert "move merchant c6" in legal(state)
+    direct, events = act(state, "move merchant c6")
+    two, _ = act(state, "ship merchant", "to c6")
+    assert direct.captains[0].merchant == two.captains[0].merchant == "C6"
+    assert direct.turn.ships == two.turn.ships and direct.stage == "helm"
+    assert next(e.data for e in events if e.kind == "move")["steps"] == 1
+
+
+def test_a_direct_move_out_of_reach_is_refused_with_its_space():
+    # RULES §6.1
+    state = table(merchants={0: "B6"}, played=card("yellow", merchant=1))
+    with pytest.raises(IllegalAction) as err:
+        act(state, "move merchant m6")
+    assert err.value.code == "unreachable" and err.value.fields["space"] == "M6"
+    with pytest.raises(IllegalAction):
+        act(state, "move yellow b7")  # the card commands the yellow ship, B7 is not its reach
+
+
+def test_a_direct_move_ends_the_move_of_the_ship_moved_before():
+    # RULES §6.3
+    state = table(merchants={0: "B6"}, pirates={0: "C8"}, played=card("yellow", merchant=3))
+    state, _ = act(state, "move merchant c6", "move pirate d8")
+    assert not [a for a in legal(state) if a.startswith("move merchant")]

@@ -73,7 +73,8 @@ def test_merchants_go_on_free_docks_with_three_cubes_and_pirates_wait_off_the_ma
     assert first.merchant == "F2" and first.cargo == ["yellow"] * 3
     assert "dock f2" not in legal(state)
     state, _ = act(state, "dock b3", "dock l3")
-    assert state.stage == "card" and state.turn.seat == state.start and state.round == 1
+    # The pirates wait off the map: the first thing each owner does is bring theirs in (§6.4).
+    assert state.stage == "enter" and state.turn.seat == state.start and state.round == 1
     assert all(c.pirate is None for c in state.captains)
     assert state.navy == HOUSE.map.navy_starts
 
@@ -147,6 +148,28 @@ def test_more_than_three_fortune_cards_are_discarded_down_to_three():
     assert len(state.captains[0].fortune) == 3 and state.stage != "discard"
 
 
+def test_the_discard_symbol_comes_before_the_hand_limit():
+    # RULES §8.2, §8.3: the symbol's card is discarded first and counts towards the limit, so
+    # five cards at the end of a turn become three (not two, as "limit first, then the
+    # symbol" would make it).
+    hand = [fortune(k) for k in ("bribe", "mutiny", "plunder", "lucky_find", "broadside")]
+    state = table(played=card("yellow", bottom="discard_1"), hand=hand)
+    state, _ = act(state, "end")
+    assert state.stage == "discard"
+    state, _ = act(state, "discard bribe")
+    assert state.stage == "discard", "one more for the hand limit"
+    state, _ = act(state, "discard mutiny")
+    assert len(state.captains[0].fortune) == 3 and state.stage != "discard"
+
+
+def test_the_discard_symbol_counts_towards_the_hand_limit():
+    # RULES §8.2, §8.3: four cards and the symbol: one discard settles both.
+    hand = [fortune(k) for k in ("bribe", "mutiny", "plunder", "lucky_find")]
+    state = table(played=card("yellow", bottom="discard_1"), hand=hand)
+    state, _ = act(state, "end", "discard bribe")
+    assert len(state.captains[0].fortune) == 3 and state.stage != "discard"
+
+
 def test_an_empty_pile_reshuffles_its_discards_the_same_way_every_time():
     # RULES §8.4
     state = table(movement=[], played=card("yellow", bottom="draw_1"))
@@ -186,7 +209,9 @@ def test_the_victory_card_starts_the_last_round():
     state, events = act(state, "end", "buy victory")
     assert state.final_round and "final_round" in kinds(events)
     assert not GAME.is_over(state) and state.turn.seat == (buyer + 1) % 3
-    state, _ = act(state, legal(state)[0], "end")
+    while state.stage in ("enter", "card"):
+        state, _ = act(state, legal(state)[0])
+    state, _ = act(state, "end")
     if state.stage == "buy":
         state, _ = act(state, "pass")
     assert GAME.is_over(state)

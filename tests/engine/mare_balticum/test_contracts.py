@@ -20,7 +20,7 @@ def test_taking_a_contract_is_an_action_of_its_own():
     assert state.deck == ["c1", "c2", "c3", "c4", "c5", "c6"]
     assert "contract" in texts(state, 0)
     state, _ = act(state, 0, "contract")
-    assert texts(state, 0) == [f"take c{i}" for i in range(1, 7)] + ["back"]
+    assert texts(state, 0) == [f"take c{i}" for i in range(1, 7)]
     state, events = act(state, 0, "take c3")
     assert state.players[0].contract == "c3"
     assert state.deck == ["c1", "c2", "c4", "c5", "c6"]
@@ -31,6 +31,20 @@ def test_taking_a_contract_is_an_action_of_its_own():
     assert [(e.kind, e.data) for e in private] == [
         ("contract_card", {"card": "c3", "returned": ""})
     ]
+
+
+def test_looking_through_the_deck_is_the_action_with_no_free_peek():
+    # RULES §12.2, the rulebook: "un giocatore può guardare tra le carte del mazzo di
+    # contratti commerciali e selezionarne una" — looking is part of the action: a player who
+    # opened the deck takes a card, and cannot go back to see it for nothing.
+    state, _ = act(with_contracts(), 0, "contract")
+    assert "back" not in texts(state, 0)
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, 0, "back")
+    assert err.value.code == "not_now"
+    assert [a for a in texts(state, 0) if not a.startswith("take ")] == []
+    state, _ = act(state, 0, "take c1")
+    assert state.actions == 2 and state.sub is None
 
 
 def test_a_player_holds_one_contract_and_a_new_one_replaces_it():

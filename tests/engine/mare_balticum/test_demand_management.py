@@ -91,6 +91,36 @@ def test_a_species_whose_tokens_are_all_on_the_map_opens_no_new_demand():
     assert "unload kob" not in texts(state, 0)
 
 
+def test_an_unload_may_leave_a_minus_one_species_aboard():
+    # RULES §6.2, §11.3: choosing the fish avoids a −1 that would take one of them.
+    state = at_kob(["herring", "herring", "cod"], demands=("cod", "herring"))
+    assert "unload kob cod" in texts(state, 0)
+    state, events = act(state, 0, "unload kob cod")
+    assert state.players[0].warehouse == {"cod": 1}
+    assert state.players[0].cargo == ["herring", "herring"]
+    assert events[0].data["lost"] == {}
+
+
+def test_a_single_fish_on_a_minus_one_space_is_never_unloaded_to_be_thrown_away():
+    # RULES §11.3 (Ruling): asking for one herring at a −1 would only throw it away.
+    state = at_kob(["herring", "herring", "cod"], demands=("cod", "herring"))
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, 0, "unload kob herring:1")
+    assert err.value.code == "unload_parts"
+
+
+def test_a_chosen_species_opens_its_own_demand_and_the_rest_stays_aboard():
+    # RULES §6.2, §11.2
+    state = at_kob(["cod", "cod", "salmon", "salmon"])
+    state, _ = act(state, 0, "unload kob cod")
+    assert texts(state, 0) == ["open cod 1", "open cod 2", "back"]
+    state, _ = act(state, 0, "open cod 1")
+    assert state.sub is None
+    assert state.players[0].warehouse == {"cod": 2}
+    assert state.players[0].cargo == ["salmon", "salmon"]
+    assert state.demands["KOB"] == ["cod", ""]
+
+
 def test_done_unloads_without_opening_more():
     # RULES §11.4
     state = at_kob(["cod", "salmon", "salmon"], demands=("cod", ""))

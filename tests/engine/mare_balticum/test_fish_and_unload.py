@@ -68,6 +68,33 @@ def test_an_unload_moves_every_demanded_fish_to_the_warehouse(table):
     assert state.actions == 2
 
 
+def test_an_unload_may_move_any_number_of_the_demanded_fish(table):
+    # RULES §6.2, the rulebook: "un giocatore può scaricare dalla sua flotta cargo un
+    # qualsiasi numero di pesci che sono richiesti al porto".
+    cargo = ["cod", "herring", "cod", "salmon"]
+    state = player(table, 0, cargo=cargo)
+    assert {"unload kob", "unload kob salmon", "unload kob cod"} <= set(texts(state, 0))
+    only_cod, events = act(state, 0, "unload kob cod")
+    assert only_cod.players[0].warehouse == {"cod": 2}
+    assert only_cod.players[0].cargo == ["herring", "salmon"]
+    assert events[0].data == {"port": "KOB", "stored": {"cod": 2}, "lost": {}}
+    one_cod, _ = act(state, 0, "unload kob cod:1+salmon")
+    assert one_cod.players[0].warehouse == {"cod": 1, "salmon": 1}
+    assert one_cod.players[0].cargo == ["herring", "cod"]
+    assert one_cod.actions == 2
+
+
+@pytest.mark.parametrize(
+    "parts", ["herring", "cod:3", "cod+cod", "flounder", "cod:1+herring", "amber"]
+)
+def test_an_unload_of_fish_the_port_does_not_take_or_that_are_not_aboard_is_refused(table, parts):
+    # RULES §6.1, §6.2
+    state = player(table, 0, cargo=["cod", "herring", "cod", "salmon"])
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, 0, f"unload kob {parts}")
+    assert err.value.code == "unload_parts" and err.value.fields["space"] == "KOB"
+
+
 def test_a_port_that_wants_none_of_the_cargo_cannot_be_unloaded_at(table):
     # RULES §6.1
     state = player(table, 0, cargo=["herring"])

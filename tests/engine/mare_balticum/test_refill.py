@@ -60,3 +60,15 @@ def test_refilled_tokens_are_public_events():
     refill = next(e for e in events if e.kind == "refill")
     assert refill.visible_to is None
     assert GAME.view(edit(one_action_left()), None).bag == (("herring", 60),)
+
+
+def test_the_bag_stays_in_its_sorted_order_and_views_count_it_right():
+    # RULES §13.4: what the bag holds is public; a view counts it by kind, relying on the bag
+    # keeping its order (a draw only takes one token out).
+    state, _ = GAME.start(4, "sorted bag")
+    while not GAME.is_over(state):
+        assert state.bag == sorted(state.bag)
+        counted = dict(GAME.view(state, None).bag)
+        assert counted == {k: state.bag.count(k) for k in set(state.bag)}
+        seat = GAME.to_act(state)[0]
+        state, _ = GAME.apply(state, seat, GAME.default_action(state, seat))

@@ -47,6 +47,43 @@ def test_redeal_draws_other_players_unrevealed_choices_again():
         assert GAME.view(other, 0) == GAME.view(state, 0)
 
 
+def test_a_warehouse_shows_the_others_how_many_tokens_it_holds_not_which():
+    # RULES §6.2, the rulebook: unloaded fish go into the warehouse "faccia in giù".
+    state = player(started(3), 0, warehouse={"cod": 2, "amber": 1})
+    for reader in (None, 1, 2):
+        seen = GAME.view(state, reader).players[0]
+        assert seen.warehouse is None and seen.stored == 3
+    mine = GAME.view(state, 0).players[0]
+    assert mine.warehouse == (("cod", 2), ("amber", 1)) and mine.stored == 3
+    assert GAME.view(edit(state, phase="over"), 1).players[0].warehouse == mine.warehouse
+
+
+def test_redeal_mixes_the_face_down_warehouses_of_the_others():
+    # The contract test's premise for §6.2.1: how many each holds stays, which ones do not.
+    state = player(started(3), 0, warehouse={"cod": 3})
+    state = player(state, 1, warehouse={"salmon": 1, "amber": 1})
+    seen = set()
+    for i in range(20):
+        other = GAME.redeal(state, 2, f"w{i}")
+        assert [sum(p.warehouse.values()) for p in other.players] == [3, 2, 0]
+        assert GAME.view(other, 2) == GAME.view(state, 2)
+        seen.add(tuple(sorted(other.players[0].warehouse.items())))
+    assert len(seen) > 1
+    assert all(GAME.redeal(state, 0, f"w{i}").players[0].warehouse == {"cod": 3} for i in range(5))
+
+
+def test_a_token_the_safe_takes_from_a_warehouse_leaves_face_down():
+    # RULES §8.4 with §6.2.1: the table sees that one went, only its owner which.
+    state = edit(player(started(3), 0, warehouse={"cod": 2}, discards=1), phase="safe")
+    state, events = act(state, 0, "discard warehouse cod")
+    public = [e for e in events if e.visible_to is None and e.kind == "discard"]
+    assert public[0].data == {"place": "warehouse", "left": 0}
+    private = [e for e in events if e.visible_to == frozenset({0})]
+    assert [(e.kind, e.data) for e in private] == [
+        ("discarded", {"place": "warehouse", "kind": "cod"})
+    ]
+
+
 def test_the_bag_order_is_not_in_any_view():
     # RULES §13.4: the seed decides what comes out of the bag next; no view holds it.
     state = started(3, "bag order")

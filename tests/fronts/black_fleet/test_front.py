@@ -8,13 +8,14 @@ import pytest
 
 from bot.fronts import get_front
 from bot.fronts.base import Ctx, SeatInfo
+from bot.fronts.black_fleet import words as w
 from bot.fronts.black_fleet.mapdraw import ascii_text, text_grid
 from bot.fronts.text import panel_text
 from bot.i18n import Tr
 from engine.black_fleet.state import Options
 from engine.core.errors import IllegalAction
 from engine.games import get_game
-from tests.engine.black_fleet.builders import act, card, table
+from tests.engine.black_fleet.builders import act, card, fortune, table
 
 GAME = get_game("black-fleet")
 FRONT = get_front("black-fleet")
@@ -118,7 +119,16 @@ def test_every_prompt_offers_one_choice_per_legal_action_with_a_detail():
         seat = GAME.to_act(state)[0]
         legal = GAME.legal_actions(state, seat)
         panel = FRONT.prompt(GAME.view(state, seat), seat, legal, ctx(seat, log))
-        assert [c.action for c in panel.choices] == [a.text for a in legal]
+        offered = [c.action for c in panel.choices]
+        if state.stage == "helm":
+            # RULES §5.5: a ship with more places than its menu holds shows those worth most
+            # and its map with all of them (``ship merchant``).
+            assert set(offered) <= {a.text for a in legal}
+            for a in legal:
+                if a.text not in offered:
+                    assert a.verb == "move" and f"ship {a.args[0]}" in offered, a
+        else:
+            assert offered == [a.text for a in legal]
         for choice in panel.choices:
             if choice.action.startswith("dock "):
                 # Docks of one port are alike: its line above the buttons says it once.
@@ -130,7 +140,7 @@ def test_every_prompt_offers_one_choice_per_legal_action_with_a_detail():
             assert len(choice.detail) <= 100 and len(choice.label) <= 80
         seen.add(state.stage)
         assert FRONT.owed(GAME.view(state, seat), seat, ctx(seat, log))
-    assert {"setup", "card", "helm", "course"} <= seen
+    assert {"setup", "enter", "card", "helm"} <= seen
 
 
 def test_destinations_are_named_as_the_picture_labels_them_and_drawn():
@@ -281,3 +291,58 @@ def test_a_discard_prompt_says_why_a_fortune_card_must_go():
         else:
             n = len(state.captains[seat].fortune)
             assert f"You hold {n} fortune cards and may keep" in text
+
+
+def test_the_log_names_a_bribe_or_mutiny_target_as_every_line_names_players():
+    # The log words events without a view: the target still reads "🟤 Bo", never "BROWN".
+    state = table(
+        doubloons={1: 3},
+        pirates={1: "F5"},
+        merchants={0: "B6"},
+        hand=[fortune("bribe"), fortune("mutiny")],
+    )
+    colour = state.captains[1].colour
+    for text in (f"fortune bribe {colour}", f"fortune mutiny {colour}"):
+        _, events = act(state, text)
+        played = next(e for e in events if e.kind == "fortune")
+        line = FRONT.event(played, ctx(None, seats=3))
+        assert "Bo" in line and colour.upper() not in line, line
+        assert line.startswith("Ana plays") and w.COLOUR_EMOJI[colour] in line
+
+
+def test_a_ship_has_one_menu_with_each_place_once():
+    # RULES §5.5: one destination menu per ship; a place with an action there has it as its
+    # own option ("H2 · trade at …"); more places than a menu holds: those worth most and
+    # the map with all of them.
+    for state, log in STEPS:
+        if state.stage != "helm":
+            continue
+        seat = state.turn.seat
+        legal = GAME.legal_actions(state, seat)
+        panel = FRONT.prompt(GAME.view(state, seat), seat, legal, ctx(seat, log))
+        menus = {}
+        for c in panel.choices:
+            menus.setdefault(c.group, []).append(c)
+        assert len(menus) <= 5 and all(len(m) <= 25 for m in menus.values())
+        actions = [c.action for c in panel.choices]
+        assert len(actions) == len(set(actions))
+        for c in panel.choices:
+            if c.action.startswith("move "):
+                ship = c.action.split()[1]
+                assert all(
+                    o.action.split()[1] == ship
+                    for o in menus[c.group]
+                    if o.action.startswith("move")
+                )
+                assert c.label.split(" · ")[0] == c.action.split()[2].upper()
+        wanted = GAME.default_action(state, seat).text
+        assert wanted in actions, "the AI's own choice is always on the menu"
+
+
+def test_the_quick_rules_take_their_numbers_from_the_rules_and_data(monkeypatch):
+    text = panel_text(FRONT.rules(ctx(0)))
+    assert "load 3 of its goods" in text and "(4 and 6)" in text and "+2" in text
+    monkeypatch.setattr("engine.black_fleet.powers.HAND_LIMIT", 5)
+    monkeypatch.setattr("engine.black_fleet.powers.RAID_REWARD", 7)
+    text = panel_text(FRONT.rules(ctx(0)))
+    assert "keep at most 5 fortune cards" in text and "take a cube, +7" in text

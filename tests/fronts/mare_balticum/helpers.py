@@ -23,13 +23,16 @@ def ctx(
     reader: int | None = None,
     recent: Sequence[Event] = (),
     ai: Sequence[int] = (),
+    words: bool = False,
 ) -> Ctx:
     """A table's context as the bot gives it: `recent` its last public events, `ai` the seats
     the AI plays."""
     seats = [SeatInfo(n, ai=i in ai) for i, n in enumerate(NAMES[: len(state.players)])]
     tr = Tr("en", "mare-balticum")
     shown = tuple(e for e in recent if e.visible(reader))
-    return Ctx(seats=seats, tr=tr, waiting=GAME.to_act(state), reader=reader, recent=shown)
+    return Ctx(
+        seats=seats, tr=tr, waiting=GAME.to_act(state), reader=reader, recent=shown, words=words
+    )
 
 
 def played(seats: int, seed: str, **options: object) -> Iterator[MareState]:

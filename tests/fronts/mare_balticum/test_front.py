@@ -26,12 +26,17 @@ def test_every_lobby_option_is_a_field_of_the_options_model():
             GAME.start(3, "lobby", {option.key: value})
 
 
-def test_the_board_is_a_map_picture_with_a_text_map_beside_it():
+def test_the_board_is_a_map_picture_and_its_words_are_behind_a_button():
     state = next(played(4, "board"))
     panel = FRONT.board(GAME.view(state, None), ctx(state))
     picture = Image.open(io.BytesIO(panel.image))
     assert picture.format == "PNG" and picture.width > 800
-    lines = monospace(panel)
+    assert not monospace(panel), "no text map under the picture"
+    assert ("The sea in words", "board_words") in [(c.label, c.op) for c in panel.choices]
+    words = FRONT.board(GAME.view(state, None), ctx(state, words=True))
+    assert words.image is None
+    assert "The sea in words" in [name for name, _ in words.fields]
+    lines = monospace(words)
     assert any("KOB*" in line and "ORE" not in line for line in lines)
     assert any(line.startswith("BBA=") for line in lines)
     assert all(len(line) <= 36 for line in lines)
@@ -41,7 +46,7 @@ def test_monospace_lines_fit_a_phone_in_a_whole_game():
     for i, state in enumerate(played(5, "phone")):
         if i % 7:
             continue
-        panel = FRONT.board(GAME.view(state, None), ctx(state))
+        panel = FRONT.board(GAME.view(state, None), ctx(state, words=True))
         assert all(len(line) <= 36 for line in monospace(panel)), i
         for _, lines in panel.fields:
             assert len("\n".join(lines)) <= 1024
@@ -154,3 +159,15 @@ def test_rules_and_share_read_as_sentences():
 
 def test_picture_text_folds_to_ascii_for_a_font_without_those_letters():
     assert fold("København · Gdańsk · Åland ×3 −1") == "Kobenhavn  Gdansk  Aland x3 -1"
+
+
+def test_the_quick_rules_take_their_numbers_from_the_map_file(monkeypatch):
+    from engine.mare_balticum.board import builtin_map
+
+    state = next(played(3, "rules"))
+    said = text(FRONT.rules(ctx(state)))
+    assert "cargo (5 slots" in said and "(×3, ×2, ×1, ×0)" in said and "After clock 6" in said
+    other = builtin_map().model_copy(update={"cargo_slots": 4, "clocks": 7})
+    monkeypatch.setattr("bot.fronts.mare_balticum.front.builtin_map", lambda: other)
+    said = text(FRONT.rules(ctx(state)))
+    assert "cargo (4 slots" in said and "After clock 7" in said

@@ -47,15 +47,19 @@ def render(state, reader):
     return [(text(p), p.image) for p in panels]
 
 
-def test_face_down_multipliers_and_contracts_stay_hidden_from_others_until_the_end():
-    # Another state that differs only in what a reader may not know renders the same for them.
+def test_face_down_multipliers_contracts_and_warehouses_stay_hidden_from_others():
+    # RULES §6.2, §13.4: another state that differs only in what a reader may not know (the
+    # multipliers' values, the contracts, which tokens lie in the warehouses) renders the
+    # same for them, picture included.
     states = played(3, "multipliers", contracts=True)
     state = first(states, lambda s: s.clocks >= 2 and s.phase == "turn" and not s.sub)
     assert state.players[0].market
-    changed = 0
+    assert sum(len(p.warehouse) for p in state.players[:2]) > 1
+    changed = mixed = 0
     for reader in (None, 1, 2):
         for n in range(4):
             other = GAME.redeal(state, reader, f"other{n}")
             changed += other.players[0].market != state.players[0].market
+            mixed += [p.warehouse for p in other.players] != [p.warehouse for p in state.players]
             assert render(other, reader) == render(state, reader)
-    assert changed
+    assert changed and mixed

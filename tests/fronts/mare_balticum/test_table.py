@@ -1,5 +1,5 @@
-"""The table message (RULES §13): each public step carries the map picture, the players and the
-sea in words, and tells the moves since the last turn a person played, AI turns included."""
+"""The table message (RULES §13): each public step carries the map picture (its words are one
+click away), and tells the moves since the last turn a person played, AI turns included."""
 
 import io
 
@@ -21,22 +21,24 @@ def test_the_step_message_carries_the_table_with_its_map_picture():
     panel = step(state, recent)
     picture = Image.open(io.BytesIO(panel.image))
     assert picture.format == "PNG" and picture.width > 800
-    names = [name for name, _ in panel.fields]
-    assert names == ["Players", "The sea in words"]
-    players = dict(panel.fields)["Players"]
-    assert len(players) == 4 and all(f"**{n}**" in players[i] for i, n in enumerate(NAMES[:4]))
+    assert not panel.fields, "the picture first: no second copy of the table in words"
     assert [(c.label, c.op) for c in panel.choices] == [
         ("Act", "act"),
         ("Mine", "mine"),
         ("Log", "log"),
+        ("The sea in words", "board_words"),
     ]
+    words = FRONT.board(GAME.view(state, None), ctx(state, words=True))
+    players = dict(words.fields)["Players"]
+    assert len(players) == 4 and all(f"**{n}**" in players[i] for i, n in enumerate(NAMES[:4]))
     assert panel.status == f"⏳ {NAMES[state.seat]}: 3 actions left."
 
 
 def test_the_sea_in_words_names_every_token_and_what_each_port_wants():
     state, recent = next(with_events(4, "sea"))
     view = GAME.view(state, None)
-    tokens, ports = dict(step(state, recent).fields)["The sea in words"]
+    words = FRONT.board(view, ctx(state, recent=recent, words=True))
+    tokens, ports = dict(words.fields)["The sea in words"]
     for space, kinds in view.tokens:
         if len(kinds) == 2 and kinds[0] == kinds[1]:
             assert f"{space} {kinds[0]} ×2" in tokens
@@ -74,6 +76,8 @@ def test_a_clock_keeps_the_turns_message_and_its_choice_is_told_only_when_reveal
     assert panel.key == f"turn:{state.turn}", "the same message as the turn that drew it"
     assert panel.title.startswith("⏰ Clock 1 of 6")
     assert panel.status.startswith("⏳ Choosing: ")
+    clocks = [line for line in panel.lines if "Clock 1" in line or "company token" in line]
+    assert not clocks, "one line for a clock: the title"
     assert "revealed" not in text(panel).replace("revealed together", "")
     while state.phase == "company":
         seat = GAME.to_act(state)[0]
