@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.fleet_dice.coins import gain_coins
 from engine.fleet_dice.player import capacity, full_boats, is_full
-from engine.fleet_dice.state import PlayerState, Task
+from engine.fleet_dice.state import PlayerState, task_of
 from engine.fleet_dice.table import Table
 
 
@@ -18,7 +18,7 @@ def oyster_choices(t: Table, p: PlayerState) -> int:
 def start_fishing(t: Table, seat: int, source: str) -> None:
     """Fish now, or first ask the oyster question when it has more than one answer."""
     if oyster_choices(t, t.player(seat)):
-        t.spawn(seat, Task(kind="oyster", source=source))
+        t.spawn(seat, task_of("oyster", source=source))
     else:
         fish(t, seat, source, 0)
 
@@ -63,7 +63,7 @@ def fish(t: Table, seat: int, source: str, oyster_coins: int) -> None:
         if level == 2:
             gain_coins(t, seat, 1, "Swordfish license")
         for _ in range(2 if level >= 3 else 1):
-            t.spawn(seat, Task(kind="star", source="swordfish"))
+            t.spawn(seat, task_of("star", source="swordfish"))
 
 
 def _catch(t: Table, p: PlayerState, kind: str, index: int, fish: int) -> int:

@@ -35,6 +35,11 @@ def open_sections(sheet: Sheet, p: PlayerState) -> list[str]:
     return [s for s in sheet.sections if OPEN in p.marks[s]]
 
 
+def any_open(p: PlayerState) -> bool:
+    """Whether a star action has anywhere to mark (RULES §9)."""
+    return any(OPEN in marks for marks in p.marks.values())
+
+
 def section_area(section: str) -> str:
     """``boat``, ``harbor`` or ``wharf``."""
     area, _, _ = section.rpartition(":")

@@ -5,12 +5,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core.actions import Action
+from engine.fleet_dice.actions import USE, action_of
 from engine.fleet_dice.coins import gain_coins
 from engine.fleet_dice.dice import COINS, HARBOR, MARKET, WHARF, reroll
 from engine.fleet_dice.player import complete, has_open, open_sections, total_fish
 from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS, WHARF_BUILDINGS, Sheet
-from engine.fleet_dice.state import OPEN, FleetState, PlayerState, Task
+from engine.fleet_dice.state import OPEN, FleetState, PlayerState, Task, task_of
 from engine.fleet_dice.table import Table
+
+HARBOR_SECTIONS = tuple(f"harbor:{s}" for s in HARBOR_SHIPS)
+WHARF_SECTIONS = tuple(f"wharf:{b}" for b in WHARF_BUILDINGS)
+COIN = action_of("coin")
 
 
 def shrimp_level(p: PlayerState, task: Task) -> int:
@@ -39,36 +44,33 @@ def die_uses(sheet: Sheet, state: FleetState, p: PlayerState, task: Task) -> lis
     """Every legal use of the die in `task`, normal uses first."""
     face = task.face
     assert face is not None
-    uses: list[Action] = []
+    uses: list[Action]
     if face == HARBOR:
-        uses += [
-            Action("use", (f"harbor:{s}",)) for s in HARBOR_SHIPS if has_open(p, f"harbor:{s}")
-        ]
+        uses = [USE[s] for s in HARBOR_SECTIONS if OPEN in p.marks[s]]
     elif face == WHARF:
-        uses += [
-            Action("use", (f"wharf:{b}",)) for b in WHARF_BUILDINGS if has_open(p, f"wharf:{b}")
-        ]
+        uses = [USE[s] for s in WHARF_SECTIONS if OPEN in p.marks[s]]
     elif face == MARKET:
-        uses.append(Action("use", ("market",)))
+        uses = [USE["market"]]
     else:
         faces = usable_boat_faces(p, task)
         if shrimp_level(p, task) >= 3:
             # RULES §10: use it as two boat faces; pairs are listed once, in sheet order.
+            uses = []
             for i, first in enumerate(faces):
                 for second in faces[i:]:
                     if first == second != COINS and p.marks[first].count(OPEN) < 2:
                         continue
-                    uses.append(Action("use", (f"{first}+{second}",)))
+                    uses.append(action_of("use", f"{first}+{second}"))
         else:
-            uses += [Action("use", (f,)) for f in faces]
-    uses.append(Action("coin"))
+            uses = [USE[f] for f in faces]
+    uses.append(COIN)
     buffet = complete(p, "seafood_buffet") and state.round >= p.buffet_from
     if buffet and face in BOAT_TYPES and face not in p.hexagons:
-        uses.append(Action("buffet", (face,)))
+        uses.append(action_of("buffet", face))
     if may_scrap(sheet, p):
-        uses.append(Action("scrap"))
+        uses.append(action_of("scrap"))
     if may_reroll(state, p, task):
-        uses.append(Action("reroll"))
+        uses.append(action_of("reroll"))
     return uses
 
 
@@ -93,17 +95,17 @@ def use_die(t: Table, seat: int, task: Task, action: Action) -> None:
     elif action.verb == "scrap":
         p.scrap_uses += 1
         t.emit("scrap", seat, uses=p.scrap_uses)
-        t.spawn(seat, Task(kind="star", source="scrap yard"))
+        t.spawn(seat, task_of("star", source="scrap yard"))
     elif action.args[0] == "market":
         bonus = 2 if complete(p, "smokehouse") else 0
         gain_coins(t, seat, t.sheet.market_coins(total_fish(p)) + bonus, "market")
     elif action.args[0].startswith(("harbor:", "wharf:")):
-        t.spawn(seat, Task(kind="mark", section=action.args[0]))
+        t.spawn(seat, task_of("mark", section=action.args[0]))
     else:
         for face in action.args[0].split("+"):
             if face == COINS:
-                t.spawn(seat, Task(kind="gain", coins=3, source="3 Coins"))
+                t.spawn(seat, task_of("gain", coins=3, source="3 Coins"))
             else:
-                t.spawn(seat, Task(kind="mark", section=face))
+                t.spawn(seat, task_of("mark", section=face))
         if shrimp_level(p, task) >= 2:
-            t.spawn(seat, Task(kind="star", source="Shrimp license"))
+            t.spawn(seat, task_of("star", source="Shrimp license"))
