@@ -52,26 +52,41 @@ VERBS: dict[str, Verb] = {
 }
 
 
+_MADE: dict[tuple[str, str | None], Action] = {}
+
+
+def action_of(verb: str, arg: str | None = None) -> Action:
+    """The one value of an action: legal actions are listed for every decision (up to 25 bid
+    amounts at a time), and a value made once is cheaper than a new one each time.
+
+    >>> action_of("bid", "7") is action_of("bid", "7")
+    True
+    """
+    made = _MADE.get((verb, arg))
+    if made is None:
+        made = _MADE[verb, arg] = Action(verb, () if arg is None else (arg,))
+    return made
+
+
 def parse_action(text: str) -> Action:
     """Parse and check the shape of an action text.
 
     >>> parse_action("bid 7").args
     ('7',)
     """
-    action = Action.parse(text)
-    check_shape(action)
-    return action
+    parsed = Action.parse(text)
+    check_shape(parsed)
+    return action_of(parsed.verb, *parsed.args)
 
 
 def check_shape(action: Action) -> None:
-    text = action.text
     verb = VERBS.get(action.verb)
     if verb is None:
         known = ", ".join(sorted(VERBS))
-        raise ActionSyntaxError(text, f"unknown verb {action.verb!r} (known: {known})")
+        raise ActionSyntaxError(action.text, f"unknown verb {action.verb!r} (known: {known})")
     if len(action.args) != verb.arity:
-        raise ActionSyntaxError(text, f"{action.verb!r} takes {verb.arity} argument(s)")
+        raise ActionSyntaxError(action.text, f"{action.verb!r} takes {verb.arity} argument(s)")
     if action.args and not verb.accepts(action.args[0]):
         raise ActionSyntaxError(
-            text, f"{action.args[0]!r} is not something {action.verb!r} can take"
+            action.text, f"{action.args[0]!r} is not something {action.verb!r} can take"
         )

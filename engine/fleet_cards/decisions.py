@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.fleet_cards import auction, drawing, harvest, launching
+from engine.fleet_cards.actions import action_of
 from engine.fleet_cards.cards import BOAT_TYPES
 from engine.fleet_cards.holdings import (
     can_afford_launch,
@@ -55,8 +56,8 @@ def _not_in_hand(kind: str) -> IllegalAction:
 def _legal_choose(t: Table, seat: int) -> list[Action]:
     money = purse(t.book, t.player(seat))
     offered = dict.fromkeys(t.state.row)
-    opens = [Action("open", (lic,)) for lic in offered if t.book.licenses[lic].min_bid <= money]
-    return [*opens, Action("decline")]
+    opens = [action_of("open", lic) for lic in offered if t.book.licenses[lic].min_bid <= money]
+    return [*opens, action_of("decline")]
 
 
 def _decide_choose(t: Table, seat: int, action: Action) -> None:
@@ -84,8 +85,8 @@ def lowest_bid(t: Table) -> int:
 
 def _legal_bid(t: Table, seat: int) -> list[Action]:
     amounts = auction.bid_amounts(lowest_bid(t), purse(t.book, t.player(seat)))
-    bids = [Action("bid", (str(n),)) for n in amounts]
-    return bids if t.player(seat).task == "open" else [*bids, Action("pass")]
+    bids = [action_of("bid", str(n)) for n in amounts]
+    return bids if t.player(seat).task == "open" else [*bids, action_of("pass")]
 
 
 def _decide_bid(t: Table, seat: int, action: Action) -> None:
@@ -117,8 +118,8 @@ def _refuse_bid(t: Table, seat: int, action: Action) -> IllegalAction:
 
 def _legal_pay(t: Table, seat: int) -> list[Action]:
     p = t.player(seat)
-    actions = [Action("pay", (kind,)) for kind in types_in(t.book, p.hand)]
-    return [*actions, Action("pay", (CRATE,))] if p.processed else actions
+    actions = [action_of("pay", kind) for kind in types_in(t.book, p.hand)]
+    return [*actions, action_of("pay", CRATE)] if p.processed else actions
 
 
 def _decide_pay(t: Table, seat: int, action: Action) -> None:
@@ -139,7 +140,7 @@ def _refuse_pay(t: Table, seat: int, action: Action) -> IllegalAction:
 
 def _legal_launch(t: Table, seat: int) -> list[Action]:
     kinds = launch_options(t.book, t.player(seat))
-    return [*(Action("launch", (k,)) for k in kinds), Action("stop")]
+    return [*(action_of("launch", k) for k in kinds), action_of("stop")]
 
 
 def _decide_launch(t: Table, seat: int, action: Action) -> None:
@@ -164,7 +165,7 @@ def _refuse_launch(t: Table, seat: int, action: Action) -> IllegalAction:
 
 def _legal_hire(t: Table, seat: int) -> list[Action]:
     kinds = [k for k in types_in(t.book, t.player(seat).hand) if k in BOAT_TYPES]
-    return [*(Action("hire", (k,)) for k in kinds), Action("stop")]
+    return [*(action_of("hire", k) for k in kinds), action_of("stop")]
 
 
 def _decide_hire(t: Table, seat: int, action: Action) -> None:
@@ -183,7 +184,7 @@ def _refuse_card(t: Table, seat: int, action: Action) -> IllegalAction:
 
 def _legal_process(t: Table, seat: int) -> list[Action]:
     counts = processable(t.player(seat))
-    return [*(Action("process", (str(n),)) for n in counts), Action("stop")]
+    return [*(action_of("process", str(n)) for n in counts), action_of("stop")]
 
 
 def _decide_process(t: Table, seat: int, action: Action) -> None:
@@ -201,7 +202,7 @@ def _refuse_process(t: Table, seat: int, action: Action) -> IllegalAction:
 
 
 def _legal_trade(t: Table, seat: int) -> list[Action]:
-    return [Action("trade"), Action("stop")]
+    return [action_of("trade"), action_of("stop")]
 
 
 def _decide_trade(t: Table, seat: int, action: Action) -> None:
@@ -216,7 +217,7 @@ def _decide_trade(t: Table, seat: int, action: Action) -> None:
 
 def _legal_discard(t: Table, seat: int) -> list[Action]:
     kinds = types_in(t.book, drawing.discard_choices(t, t.player(seat)))
-    return [Action("discard", (k,)) for k in kinds]
+    return [action_of("discard", k) for k in kinds]
 
 
 def _decide_discard(t: Table, seat: int, action: Action) -> None:
