@@ -1,9 +1,10 @@
-"""Paying a price card by card (RULES §5): boat cards at their cash value, processed crates at
+"""Paying a price (RULES §5): boat cards at their cash value, processed crates at
 $1, after the Shrimp discount; the payment ends once the price is covered, and no change is
 given. Every card paid is public: it goes face up to the discard pile."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from typing import Literal
 
@@ -43,6 +44,38 @@ def pay(t: Table, seat: int, what: str) -> bool:
         t.emit("spend", seat, card=card, kind=what, value=value)
     p.payment = payment
     return payment.due == 0
+
+
+def cash_of(t: Table, what: str) -> int:
+    """What one card of type `what`, or one processed crate, pays."""
+    return t.book.crate_cash if what == CRATE else t.book.kind_cash(what)
+
+
+def laid_down(t: Table, seat: int, kinds: list[str]) -> str | None:
+    """Why several cards and crates cannot be laid down at once for the payment under way, or
+    None if they can (RULES §5.2): the payer holds them all, and each one is needed — the
+    payment ends as soon as it is covered, so no card may be left over once it is."""
+    p = t.player(seat)
+    assert p.payment is not None
+    held = Counter(t.book.card_types[c] for c in p.hand)
+    held[CRATE] = p.processed
+    for kind, n in Counter(kinds).items():
+        if n > held[kind]:
+            return CRATE if kind == CRATE else kind
+    values = [cash_of(t, k) for k in kinds]
+    if sum(values) - min(values) >= p.payment.due:
+        return "more"
+    return None
+
+
+def pay_all(t: Table, seat: int, kinds: list[str]) -> bool:
+    """Lay several cards and crates down at once (each must be needed, see `laid_down`), the
+    cheapest last, so the payment ends on the last one; True once the price is covered."""
+    order = sorted(kinds, key=lambda k: -cash_of(t, k))
+    done = False
+    for kind in order:
+        done = pay(t, seat, kind)
+    return done
 
 
 def close_payment(t: Table, seat: int) -> Payment:

@@ -148,8 +148,7 @@ class FleetCards:
             )
         decision = DECISIONS[task]
         book = self.book(state)
-        legal = decision.legal(Table(book, state), seat)
-        if not any(a is action for a in legal) and action not in legal:
+        if not decision.allows(Table(book, state), seat, action):
             if task not in VERBS[action.verb].answers:
                 raise IllegalAction(
                     f"'{action.text}' is not possible now: {EXPECT[task]}.",
