@@ -32,10 +32,10 @@ class Choice:
     or hand, ``log`` the last moves, ``again`` a new lobby with the same seats (on final
     scores), ``board_words`` the public table in words and ``mine_words`` the clicker's own
     sheet or hand in words (for a panel whose picture carries what the text leaves out: the
-    front is asked again with ``Ctx.words`` set). `detail` is one line saying what the choice does now (a select option's
-    description, ≤ 100 characters, or a line above the buttons). Choices with the same
-    `group` share a select menu when they do not fit as buttons (e.g. "Move the merchant" and
-    "Move the pirate")."""
+    front is asked again with ``Ctx.words`` set). `detail` is one line saying what the choice
+    does now (a select option's description, ≤ 100 characters, or a line above the buttons).
+    Choices with the same `group` share a select menu when they do not fit as buttons (e.g.
+    "Move the merchant" and "Move the pirate")."""
 
     label: str
     action: str | None
