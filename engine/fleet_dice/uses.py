@@ -13,6 +13,26 @@ from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS, WHARF_BUILDINGS, S
 from engine.fleet_dice.state import OPEN, FleetState, PlayerState, Task, task_of
 from engine.fleet_dice.table import Table
 
+COIN_DIE = 1
+"""RULES §5: a die taken as coin gives 1 coin…"""
+BAIT_SHOP_COIN_DIE = 2
+"""…and 2 once the Bait Shop is complete (RULES §11)."""
+SMOKEHOUSE_BONUS = 2
+"""RULES §11: the Smokehouse adds 2 coins to every Market use."""
+
+
+def coins_for_a_die(p: PlayerState) -> int:
+    """What a die taken as coin gives this player (RULES §5, §11)."""
+    return BAIT_SHOP_COIN_DIE if complete(p, "bait_shop") else COIN_DIE
+
+
+def market_coins(sheet: Sheet, p: PlayerState) -> int:
+    """What a Market die pays this player now: by the fish on their boats, +2 with the
+    Smokehouse (RULES §11)."""
+    bonus = SMOKEHOUSE_BONUS if complete(p, "smokehouse") else 0
+    return sheet.market_coins(total_fish(p)) + bonus
+
+
 HARBOR_SECTIONS = tuple(f"harbor:{s}" for s in HARBOR_SHIPS)
 WHARF_SECTIONS = tuple(f"wharf:{b}" for b in WHARF_BUILDINGS)
 COIN = action_of("coin")
@@ -88,7 +108,7 @@ def use_die(t: Table, seat: int, task: Task, action: Action) -> None:
         return
     p.tasks.pop(0)
     if action.verb == "coin":
-        gain_coins(t, seat, 2 if complete(p, "bait_shop") else 1, "die taken as coin")
+        gain_coins(t, seat, coins_for_a_die(p), "die taken as coin")
     elif action.verb == "buffet":
         p.hexagons.append(task.face)
         t.emit("buffet", seat, hexagon=task.face)
@@ -97,8 +117,7 @@ def use_die(t: Table, seat: int, task: Task, action: Action) -> None:
         t.emit("scrap", seat, uses=p.scrap_uses)
         t.spawn(seat, task_of("star", source="scrap yard"))
     elif action.args[0] == "market":
-        bonus = 2 if complete(p, "smokehouse") else 0
-        gain_coins(t, seat, t.sheet.market_coins(total_fish(p)) + bonus, "market")
+        gain_coins(t, seat, market_coins(t.sheet, p), "market")
     elif action.args[0].startswith(("harbor:", "wharf:")):
         t.spawn(seat, task_of("mark", section=action.args[0]))
     else:
