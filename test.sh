@@ -6,5 +6,6 @@ cd "$(dirname "$0")"
 source scripts/venv.sh
 echo "== ruff format --check" && ruff format --check .
 echo "== ruff check" && ruff check .
-echo "== mypy --strict engine" && mypy --strict engine
-echo "== pytest" && pytest -n 2 "$@"
+echo "== mypy --strict engine bot cogs" && mypy --strict engine bot cogs
+echo "== import contracts" && lint-imports --no-cache
+echo "== pytest (the tests, and the doctests of engine, bot and cogs)" && pytest -n 2 "$@"

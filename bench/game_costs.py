@@ -20,11 +20,12 @@ from pathlib import Path
 
 import simcord
 
+from bench.timing import first_responses
 from tests.cogs.harness import Table, make_bot
 
 
 async def measure(humans: int, ai: int, seed: int) -> dict[str, object]:
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, first_responses() as times:
         bot = make_bot(str(Path(tmp) / "bench.db"))
         async with simcord.run(bot) as env:
             await bot.tree.sync()
@@ -55,7 +56,7 @@ async def measure(humans: int, ai: int, seed: int) -> dict[str, object]:
                     kinds["messages edited"] += 1
                 else:
                     kinds[f"{req.method} other"] += 1
-            times = sorted(bot.get_cog("Table").response_times)  # type: ignore[union-attr]
+            times.sort()
             row = await table.row()
             actions = len(await bot.service.repo.actions(row.id))
             if bot.repo is not None:

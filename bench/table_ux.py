@@ -7,15 +7,13 @@ see:
 - at every click, how many messages below the newest the table's state is (the message with
   the scores and who the table waits for).
 
-    python -m bench.table_ux [--game fleet-dice|mare-balticum|fleet-cards] [--seed 1] [--away]
-                             [--out DIR]
+    python -m bench.table_ux [--game fleet-dice|fleet-cards|mare-balticum|black-fleet]
+                             [--seed 1] [--away] [--out DIR]
 
-Fleet Dice is played as a 2-player game, a solo game and a daily challenge; Mare Balticum as a
-4-seat game of two people and two AI seats, and as one of four people; the Fleet card game as a
-3-seat game of two people and an AI seat, and as a daily challenge. `--away`: players come
-back to the table a while after each click (their prompts no longer open), so they follow the
-game by its pings. `--out DIR` also writes each table's channel as it reads scrolled back at
-the end.
+Each game is played at the tables `TABLES` lists (people, AI seats, a lobby, a solo game or a
+daily challenge). `--away`: players come back to the table a quarter of an hour after each
+click (their prompts no longer open), so they follow the game by its pings. `--out DIR` also
+writes each table's channel as it reads scrolled back at the end.
 """
 
 from __future__ import annotations
@@ -29,10 +27,12 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import simcord
 
-from bot.fronts import get_front
+from bot.reading import Reading
+from tests.clock import TestClock
 from tests.cogs.harness import Table, make_bot
 
 
@@ -63,7 +63,7 @@ class Watch:
         self.rounds.add(current)
         self.clicks[actor.id][current] += 1
         loaded = await table.loaded()
-        turn = get_front(loaded.row.game).turn(loaded.game.view(loaded.state, None))
+        turn = Reading.of(loaded.row, loaded.game, loaded.state, None, None).turn()
         for seat in loaded.game.to_act(loaded.state) if loaded.row.status == "active" else []:
             user = loaded.row.seats[seat].user_id
             if user in self.waited:
@@ -133,66 +133,64 @@ async def channel_text(table: Table) -> str:
     return "\n".join(lines)
 
 
-TABLES = {
-    "fleet-dice": ("two players", "solo", "challenge"),
-    "mare-balticum": ("two people and two AI", "four people"),
-    "fleet-cards": ("three players", "challenge"),
+TABLES: dict[str, dict[str, tuple[int, int, str]]] = {
+    "fleet-dice": {
+        "two players": (2, 0, "lobby"),
+        "solo": (1, 0, "solo"),
+        "challenge": (1, 0, "challenge"),
+    },
+    "fleet-cards": {"three players": (2, 1, "lobby"), "challenge": (1, 0, "challenge")},
+    "mare-balticum": {"two people and two AI": (2, 2, "lobby"), "four people": (4, 0, "lobby")},
+    "black-fleet": {
+        "two players and an AI": (2, 1, "lobby"),
+        "one player and three AIs": (1, 3, "lobby"),
+        "four players": (4, 0, "lobby"),
+    },
 }
-PEOPLE = {"two players": 2, "two people and two AI": 2, "four people": 4, "three players": 2}
-AI_SEATS = {"two people and two AI": 2, "three players": 1}
-
-
-class Away:
-    """The presenter's clock when players come back a while after each click: every prompt
-    they had open is too old to show their next decision."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
+"""Each game's tables: (people, AI seats, how it opens: a lobby, /table solo, /challenge)."""
+AWAY = 15 * 60.0
+"""With --away, the time between a player's click and the next: no prompt is still open."""
 
 
 async def play(game: str, kind: str, seed: int, away: bool, out: Path | None) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory() as tmp:
-        bot = make_bot(str(Path(tmp) / "ux.db"))
+    people, robots, opening = TABLES[game][kind]
+    clock = TestClock()
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        # The seed also deals the game, so the figures repeat.
+        mock.patch("bot.service.secrets.token_hex", lambda n=8: f"{seed:0{2 * n}x}"),
+    ):
+        bot = make_bot(str(Path(tmp) / "ux.db"), clock)
         async with simcord.run(bot) as env:
+            clock.follow(env)
             await bot.tree.sync()
             guild = env.create_guild()
             channel = guild.create_text_channel("games")
             table = Table(env, bot, guild, channel, rng=random.Random(seed), sensible=True)
-            if kind in PEOPLE:
-                names = ["alice", "bob", "carol", "dan"][: PEOPLE[kind]]
-                humans = table.add(*names)
+            table.clock = clock
+            humans = table.add(*["alice", "bob", "carol", "dan"][:people])
+            if opening == "lobby":
                 await table.open(humans[0], game=game)
                 for person in humans[1:]:
                     await person.click(await table.lobby(), label="Join")
-                for _ in range(AI_SEATS.get(kind, 0)):
+                for _ in range(robots):
                     await humans[0].click(await table.lobby(), label="Add AI seat")
                 await humans[0].click(await table.lobby(), label="Start")
-            elif kind == "solo":
-                (alice,) = table.add("alice")
-                humans = [alice]
-                await table.open(alice, "table solo", game=game)
+            elif opening == "solo":
+                await table.open(humans[0], "table solo", game=game)
             else:
-                (alice,) = table.add("alice")
-                humans = [alice]
                 before = {t.id for t in channel.threads}
-                await alice.slash(channel, "challenge", game=game)
+                await humans[0].slash(channel, "challenge", game=game)
                 table.thread_id = next(t.id for t in channel.threads if t.id not in before)
             watch = Watch(table, humans)
             watch.seen_requests = 0
-            if away:
-                clock = Away()
-                table.bot.get_cog("Table").presenter.clock = clock
 
-                async def after(actor: Any, result: Any) -> None:
-                    clock.now += 15 * 60
-                    await watch.after(actor, result)
+            async def after(actor: Any, result: Any) -> None:
+                if away:
+                    clock.advance(AWAY)
+                await watch.after(actor, result)
 
-                table.on_click = after
-            else:
-                table.on_click = watch.after
+            table.on_click = after
             await table.play_to_end()
             if out is not None:
                 out.mkdir(parents=True, exist_ok=True)
@@ -201,7 +199,9 @@ async def play(game: str, kind: str, seed: int, away: bool, out: Path | None) ->
             if bot.repo is not None:
                 await bot.repo.close()
                 bot.repo = None
-    return watch.report(f"{game}: {kind}" + (" (away)" if away else ""))
+    report = watch.report(f"{game}: {kind}" + (" (away)" if away else ""))
+    report["clicks"] = table.clicks
+    return report
 
 
 def main() -> None:
@@ -215,7 +215,7 @@ def main() -> None:
         asyncio.run(play(args.game, k, args.seed, args.away, args.out)) for k in TABLES[args.game]
     ]
     for r in reports:
-        print(f"== {r['table']}: {r['rounds']} rounds")
+        print(f"== {r['table']}: {r['rounds']} rounds, {r['clicks']} clicks")
         public, most = r["public_messages_per_round"], r["max_public_in_a_round"]
         print(f"   public messages per round {public} (max {most})")
         for name, p in r["players"].items():

@@ -1,4 +1,4 @@
-"""python -m bot [run | sync [--guild ID] | invite | play …]"""
+"""python -m bot [run | sync [--guild ID] | invite | play … | i18n extract|check [DOMAIN …]]"""
 
 from __future__ import annotations
 
@@ -59,8 +59,32 @@ def _guarded(run: asyncio.Future[int] | object) -> int:
     return 1
 
 
+def translators(args: list[str]) -> int:
+    """``i18n extract``: refresh every domain's template and catalogs from the code;
+    ``i18n check``: list what is missing, untranslated or has other placeholders (non-zero
+    exit if anything is)."""
+    from bot import i18n
+    from bot.fronts import register_all
+
+    register_all()
+    domains = args[1:] or i18n.domains()
+    if args[:1] == ["extract"]:
+        for domain in domains:
+            i18n.update(domain)
+            print(f"{domain}: {len(i18n.extract(domain))} messages")
+        return 0
+    if args[:1] == ["check"]:
+        found = [p for d in domains for p in i18n.problems(d)]
+        print("\n".join(found) or "every catalog is complete")
+        return 1 if found else 0
+    print(translators.__doc__)
+    return 2
+
+
 def main(argv: list[str] | None = None) -> int:
     args_in = sys.argv[1:] if argv is None else argv
+    if args_in[:1] == ["i18n"]:
+        return translators(args_in[1:])
     if args_in[:1] == ["play"]:
         from bot.terminal import main as terminal
 
@@ -72,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     sync.add_argument("--guild", type=int, default=None, help="sync to one guild, instantly")
     sub.add_parser("invite", help="print the invite link")
     sub.add_parser("play", help="play in this terminal, no Discord needed (see play --help)")
+    sub.add_parser("i18n", help="translators: i18n extract | i18n check [DOMAIN ...]")
     args = parser.parse_args(args_in)
     try:
         settings = Settings()

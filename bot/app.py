@@ -5,11 +5,12 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord.ext import commands
 
+from bot.scheduler import Scheduler
 from bot.service import TableService
 from bot.settings import Settings
 from bot.storage import Repository, open_repository
@@ -36,7 +37,15 @@ INVITE_PERMISSIONS = discord.Permissions(
     create_private_threads=True,
     send_messages_in_threads=True,
 )
-COGS = ("cogs.table", "cogs.records")
+DISCORD_LAYER = "cogs.assembly"
+"""Loaded by name: `bot/` never imports `cogs/`; the extension builds the presenter, the click
+handler and the scheduler onto the bot."""
+
+
+class Republisher(Protocol):
+    async def reconcile(self, now: float) -> int:
+        """Publish every table whose messages are behind its state; how many were."""
+        ...
 
 
 class FleetBot(commands.Bot):
@@ -44,6 +53,10 @@ class FleetBot(commands.Bot):
     configured."""
 
     service: TableService
+    presenter: Republisher
+    clicks: object
+    """What every button calls (`cogs.components.Clicks`)."""
+    scheduler: Scheduler
 
     def __init__(
         self, settings: Settings, clock: Callable[[], float] = time.time, **options: Any
@@ -59,17 +72,14 @@ class FleetBot(commands.Bot):
         # Command sync is NOT done here: it is an explicit, idempotent command (python -m bot sync).
         self.repo = await open_repository(self.settings.database, self.clock)
         self.service = TableService(self.repo, self.clock, shards=self.settings.shards)
-        for cog in COGS:
-            await self.load_extension(cog)
+        await self.load_extension(DISCORD_LAYER)
         await self.reconcile()
 
     async def reconcile(self) -> None:
         """After a crash: record results that were never recorded, and publish the messages
         of every table whose messages are behind its state."""
         recorded = await self.service.reconcile_results()
-        cog = self.get_cog("Table")
-        presenter = getattr(cog, "presenter", None)
-        shown = await presenter.reconcile(self.clock()) if presenter is not None else 0
+        shown = await self.presenter.reconcile(self.clock())
         if recorded or shown:
             log.info("startup: %s results recorded, %s tables republished", recorded, shown)
 

@@ -7,8 +7,8 @@ beside its code: `bot/locales/` for the table's words, `bot/fronts/<game>/locale
 game's. They are read once at startup with Babel; a message with no translation (or a
 language with no catalog) falls back to English.
 
-    python -m bot.i18n extract   # refresh every domain's template and catalogs from the code
-    python -m bot.i18n check     # what is missing, untranslated or has other placeholders
+    python -m bot i18n extract   # refresh every domain's template and catalogs from the code
+    python -m bot i18n check     # what is missing, untranslated or has other placeholders
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from __future__ import annotations
 import gettext
 import io
 import re
-import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -259,7 +258,7 @@ def problems(domain: str) -> Iterator[str]:
                 yield f"{domain}/{language}: {key[0][:60]!r} is no longer in the code"
                 continue
             ids = [entry.id] if isinstance(entry.id, str) else list(entry.id)
-            strings = [entry.string] if isinstance(entry.string, str) else list(entry.string)
+            strings = [entry.string] if isinstance(entry.string, str) else list(entry.string or ())
             if entry.fuzzy or not all(strings):
                 yield f"{domain}/{language}: {ids[0][:60]!r} is not translated"
                 continue
@@ -276,27 +275,6 @@ def problems(domain: str) -> Iterator[str]:
                 yield f"{domain}/{language}: {key[0][:60]!r} ({m.where}) is missing"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    # Run as a script this file is `__main__`; the fronts register their domains with the
-    # module `bot.i18n`, so work through that one.
-    import bot.i18n as i18n
-    from bot.fronts import register_all
-
-    register_all()
-    domains = args[1:] or list(i18n._DOMAINS)
-    if args[:1] == ["extract"]:
-        for domain in domains:
-            i18n.update(domain)
-            print(f"{domain}: {len(i18n.extract(domain))} messages")
-        return 0
-    if args[:1] == ["check"]:
-        found = [p for d in domains for p in i18n.problems(d)]
-        print("\n".join(found) or "every catalog is complete")
-        return 1 if found else 0
-    print(__doc__)
-    return 2
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+def domains() -> list[str]:
+    """Every registered domain: the table's and each registered game's."""
+    return list(_DOMAINS)

@@ -11,8 +11,6 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 
-STALE = frozenset({"stale", "stale_nothing"})
-
 
 class Refusal(Exception):
     """`code` names the refusal (``not_seated``, ``stale`` …); `fields` fill its sentence."""
@@ -27,7 +25,19 @@ class Refusal(Exception):
     @property
     def stale(self) -> bool:
         """The click came from a message the game has moved past."""
-        return self.code in STALE
+        return isinstance(self, Stale)
 
     def __repr__(self) -> str:
-        return f"Refusal({self.code!r}, {self.fields!r})"
+        return f"{type(self).__name__}({self.code!r}, {self.fields!r})"
+
+
+class Stale(Refusal):
+    """A click from a message the game has moved past (``stale``: the clicker owes a newer
+    decision; ``stale_nothing``: they owe nothing now). The answer shows what is current."""
+
+
+class Damaged(Refusal):
+    """The table's saved data cannot be read (``corrupt``): only ending it helps."""
+
+    def __init__(self) -> None:
+        super().__init__("corrupt")

@@ -15,21 +15,25 @@ import socket
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from pydantic import ValidationError
 
 from bot import challenge
 from bot.faults import crash_point
-from bot.refusals import Refusal
+from bot.reading import RECENT_EVENTS, public_events
+from bot.refusals import Damaged, Refusal, Stale
 from bot.storage import (
     OPEN_STATUSES,
     AlreadyPlayed,
     Attempt,
+    BoardEntry,
     ChannelBusy,
     Conflict,
     CorruptGame,
     GameRow,
+    GameStats,
     LogEntry,
     NoSuchGame,
     Repository,
@@ -46,11 +50,6 @@ from engine.games import get_game
 
 log = logging.getLogger(__name__)
 
-RECENT_EVENTS = 96
-"""Public events kept with the table for its fronts' "last moves" (`Ctx.recent`). One click can
-carry many: with AI seats, every turn up to the next person's is played in the same outcome
-(Mare Balticum with one person and four AI seats: up to some 70 events between two of the
-person's turns; Black Fleet: up to ~17 a turn, three AI seats in a row)."""
 AUTOPLAY_LIMIT = 5000
 RETRIES = 3
 CLAIM_SECONDS = 300.0
@@ -405,9 +404,7 @@ class TableService:
         always be ended, which frees the channel; a daily challenge only by its player."""
         try:
             row = await self.find(channel_id)
-        except Refusal as refusal:
-            if refusal.code != "corrupt":
-                raise
+        except Damaged:
             head = await self.repo.head(channel_id)
             if head is None or head.status not in OPEN_STATUSES:
                 raise
@@ -417,12 +414,7 @@ class TableService:
             log.warning("game %s: damaged row closed by user %s", head.id, user_id)
             raise Refusal("damaged_closed") from None
         for _ in range(RETRIES):
-            if row.status not in OPEN_STATUSES:
-                raise Refusal("game_over")
-            if row.options.challenge_day and user_id != row.host_id:
-                raise Refusal("challenge_private")
-            if user_id != row.host_id and not moderator:
-                raise Refusal("end_denied")
+            may_end(row, user_id, moderator)
             new = row.model_copy(update={"status": "cancelled", "deadline_at": None})
             try:
                 saved = await self.repo.save(new, row.version)
@@ -526,7 +518,7 @@ class TableService:
         try:
             row = await self.repo.load_by_channel(channel_id)
         except CorruptGame as exc:
-            raise Refusal("corrupt") from exc
+            raise Damaged() from exc
         if row is None:
             raise Refusal("no_game")
         return row
@@ -568,6 +560,39 @@ class TableService:
                 return events, False
             events += more
         return events, True
+
+    # --- records ---------------------------------------------------------------------------------
+
+    def today(self) -> date:
+        """Today's challenge day (UTC) by the service's clock."""
+        return challenge.day_of(self.clock())
+
+    async def leaderboard(
+        self, game: str, period: str, guild_id: int | None
+    ) -> tuple[list[BoardEntry], date]:
+        """The best challenge scores of `period` (``today``, ``week``, ``all-time``) in one
+        server (None: everyone), and the day the period ends on."""
+        self.game(game)
+        if period not in challenge.PERIODS:
+            raise Refusal("bad_button")
+        today = self.today()
+        first, last = challenge.period_days(period, today)
+        return await self.repo.leaderboard(game, first, last, guild_id), today
+
+    async def stats(self, user_id: int) -> list[GameStats]:
+        """A player's record, one entry per game they finished."""
+        return await self.repo.user_stats(user_id)
+
+    async def challenge_secret(self, configured: str | None) -> str:
+        """The secret the daily challenges are seeded with: the configured one, else the one
+        generated once and kept in the database."""
+        if configured:
+            return configured
+        return await self.repo.meta("challenge_secret", secrets.token_hex(32))
+
+    async def unshown(self, since: float) -> list[GameRow]:
+        """Tables of this process's shards whose messages are behind their state."""
+        return await self.repo.unshown(since, self.shards)
 
     # --- results ---------------------------------------------------------------------------------
 
@@ -621,7 +646,7 @@ class TableService:
         try:
             return await self.repo.load(game_id)
         except CorruptGame as exc:
-            raise Refusal("corrupt") from exc
+            raise Damaged() from exc
         except NoSuchGame as exc:
             raise Refusal("no_game") from exc
 
@@ -632,10 +657,10 @@ class TableService:
             return rules.load_state(row.state)
         except EngineError as exc:
             log.error("game %s: damaged state: %s", row.id, exc)
-            raise Refusal("corrupt") from exc
+            raise Damaged() from exc
 
     def _stale(self, rules: AnyGame, state: Any, seat: int) -> Refusal:
-        return Refusal("stale" if seat in rules.to_act(state) else "stale_nothing")
+        return Stale("stale" if seat in rules.to_act(state) else "stale_nothing")
 
     async def _lobby_change(
         self, game_id: int, change: Callable[[GameRow, AnyGame], Awaitable[GameRow]]
@@ -679,7 +704,7 @@ class TableService:
     def _with_state(
         self, row: GameRow, rules: AnyGame, old: Any, state: Any, events: list[Event]
     ) -> GameRow:
-        public = [e.to_json() for e in events if e.visible(None)]
+        public = [e.to_json() for e in public_events(events)]
         update: dict[str, object] = {
             "state": rules.dump_state(state),
             "recent": [*row.recent, *public][-RECENT_EVENTS:],
@@ -725,6 +750,17 @@ class TableService:
         ping = [u for u in now_waiting if u not in before]
         last = now_waiting[0] if len(before) > 1 and len(now_waiting) == 1 and not ping else None
         return Outcome(saved, state, events, ping, last_one=last, finished=finished, result=result)
+
+
+def may_end(row: GameRow, user_id: int, moderator: bool) -> None:
+    """Refused unless this user may end this table now: the host or a moderator, a daily
+    challenge only its player, and only a table still open."""
+    if row.status not in OPEN_STATUSES:
+        raise Refusal("game_over")
+    if row.options.challenge_day and user_id != row.host_id:
+        raise Refusal("challenge_private")
+    if user_id != row.host_id and not moderator:
+        raise Refusal("end_denied")
 
 
 def check_channel(row: GameRow, channel: int | None) -> None:

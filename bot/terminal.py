@@ -14,9 +14,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.fronts import FRONTS, get_front
-from bot.fronts.base import Ctx, SeatInfo
+from bot.fronts.base import SeatInfo
 from bot.fronts.text import panel_text
 from bot.i18n import translator
+from bot.reading import RECENT_EVENTS, Reading
 from bot.words import say
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
@@ -51,10 +52,11 @@ class TerminalGame:
         self.state, events = self.game.start(seats, seed, options)
         self._show(events)
 
-    def ctx(self, reader: int | None) -> Ctx:
+    def reading(self, reader: int | None, words: bool = False) -> Reading:
+        """The game as `reader` (None: the public) may see it, with the last moves they saw."""
         seats = [SeatInfo(n, ai=s in self.ai) for s, n in enumerate(self.names)]
-        recent = [e for e in self.seen if e.visible(reader)][-8:]
-        return Ctx(seats, self.tr, self.game.to_act(self.state), reader, recent)
+        recent = self.seen[-RECENT_EVENTS:]
+        return Reading(self.game, self.state, seats, reader, self.tr, recent, words=words)
 
     def _humans(self) -> list[int]:
         return [s for s in range(len(self.names)) if s not in self.ai]
@@ -64,10 +66,9 @@ class TerminalGame:
         # human plays, to that human.
         humans = self._humans()
         reader = humans[0] if len(humans) == 1 else None
-        for event in events:
-            self.seen.append(event)
-            if event.visible(reader) and (line := self.front.event(event, self.ctx(reader))):
-                self.write("  " + line)
+        self.seen += events
+        for line in self.reading(reader).lines(events):
+            self.write("  " + line)
 
     def play(self) -> Any:
         self.write(say(self.words, "terminal_help"))
@@ -89,17 +90,18 @@ class TerminalGame:
         return self.state
 
     def _board(self) -> str:
-        step = self.front.public_step(self.game.view(self.state, None), self.ctx(None))
-        board = panel_text(self.front.board(self.game.view(self.state, None), self.ctx(None)))
+        public = self.reading(None, words=True)
+        step = public.public_step()
+        board = panel_text(public.board())
         return board + ("\n" + panel_text(step, numbered=False) if step else "")
 
     def _ask(self, seat: int) -> str | None:
         """Ask a human seat for a legal action; None if they quit."""
         self.write("")
         self.write(self._board())
-        legal = self.game.legal_actions(self.state, seat)
-        ctx = self.ctx(seat)
-        panel = self.front.prompt(self.game.view(self.state, seat), seat, legal, ctx)
+        reading = self.reading(seat)
+        panel = reading.prompt().panel
+        assert panel is not None, "a seat the game waits for has a decision"
         self.write(f"{self.names[seat]}:")
         self.write(panel_text(panel))
         texts = [c.action for c in panel.choices if c.action is not None]
@@ -119,27 +121,22 @@ class TerminalGame:
                 self.write(self._board())
             elif word == "log":
                 reader = seat if len(self._humans()) == 1 else None
-                lines = [self.front.event(e, ctx) for e in self.seen if e.visible(reader)]
-                self.write("\n".join(line for line in lines[-30:] if line))
+                self.write("\n".join(self.reading(reader).lines(self.seen)[-30:]))
             elif word == "mine":
-                view = self.game.view(self.state, seat)
-                self.write(panel_text(self.front.private(view, seat, ctx)))
+                self.write(panel_text(self.reading(seat, words=True).private()))
             elif answer.isdigit() and 1 <= int(answer) <= len(texts):
                 return texts[int(answer) - 1]
             else:
                 try:
                     self.game.apply(self.state, seat, answer)
                 except IllegalAction as exc:
-                    self.write(self.front.refusal(exc, ctx))
+                    self.write(self.front.refusal(exc, reading.ctx))
                     continue
                 return answer
 
     def _final(self) -> None:
-        result = self.game.result(self.state)
         self.write("")
-        self.write(
-            panel_text(self.front.final(result, self.game.view(self.state, None), self.ctx(None)))
-        )
+        self.write(panel_text(self.reading(None).final()))
 
 
 def _parse_ai(text: str, seats: int) -> set[int]:

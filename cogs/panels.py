@@ -13,10 +13,17 @@ from typing import Any
 
 import discord
 
-from bot.fronts.base import Choice, Panel
+from bot.fronts.base import Choice, Multi, Panel
 from bot.i18n import Tr
 from bot.words import say
-from cogs.components import AgainButton, BoardButton, PromptButton, PromptSelect, PublicButton
+from cogs.components import (
+    AgainButton,
+    BoardButton,
+    PromptButton,
+    PromptMulti,
+    PromptSelect,
+    PublicButton,
+)
 
 log = logging.getLogger(__name__)
 
@@ -149,21 +156,41 @@ def table_button(game_id: int, choice: Choice) -> discord.ui.Item[Any]:
 
 def draw_prompt(panel: Panel, game_id: int, token: str, tr: Tr) -> Drawn:
     """A seat's decision: its choices as buttons while they fit (each detail as a line above
-    them), else select menus grouped by `Choice.group` (details as option descriptions)."""
+    them), else select menus grouped by `Choice.group` (details as option descriptions); a
+    several-option menu (`Panel.multi`) first, on a row of its own."""
     actions = [c for c in panel.choices if c.action is not None]
+    multi = [_multi(panel.multi, game_id, token)] if panel.multi is not None else []
     if not actions:
-        return Drawn(embed_of(panel), None, panel.image)
-    if len(actions) <= MAX_BUTTONS:
+        return Drawn(embed_of(panel), items_view(*multi) if multi else None, panel.image)
+    if len(actions) <= MAX_BUTTONS - 5 * len(multi):
         details = [f"**{c.label}** — {c.detail}" for c in actions if c.detail]
         buttons = [
             PromptButton(game_id, token, c.action or "", c.label, STYLES[c.style], c.emoji)
             for c in actions
         ]
-        return Drawn(embed_of(panel, details), items_view(*buttons), panel.image)
-    return Drawn(embed_of(panel), _selects(actions, game_id, token, tr), panel.image)
+        return Drawn(embed_of(panel, details), items_view(*multi, *buttons), panel.image)
+    menus = _selects(actions, game_id, token, tr, MAX_SELECTS - len(multi))
+    return Drawn(embed_of(panel), items_view(*multi, *menus), panel.image)
 
 
-def _selects(actions: Sequence[Choice], game_id: int, token: str, tr: Tr) -> discord.ui.View:
+def _multi(multi: Multi, game_id: int, token: str) -> PromptMulti:
+    options = [
+        discord.SelectOption(
+            label=cut(c.label, 100),
+            value=c.action or "",
+            description=cut(c.detail, 100) or None,
+            emoji=c.emoji,
+        )
+        for c in multi.options[:MAX_OPTIONS]
+    ]
+    return PromptMulti(
+        game_id, token, multi.verb, options, multi.placeholder, multi.low, multi.high
+    )
+
+
+def _selects(
+    actions: Sequence[Choice], game_id: int, token: str, tr: Tr, most: int = MAX_SELECTS
+) -> list[PromptSelect]:
     groups: dict[str, list[Choice]] = {}
     for c in actions:
         groups.setdefault(c.group, []).append(c)
@@ -173,9 +200,9 @@ def _selects(actions: Sequence[Choice], game_id: int, token: str, tr: Tr) -> dis
         for n, chunk in enumerate(chunks, 1):
             name = group or say(tr, "choose")
             menus.append((f"{name} ({n}/{len(chunks)})" if len(chunks) > 1 else name, chunk))
-    if len(menus) > MAX_SELECTS:
-        log.warning("a prompt with %s choices was cut to %s menus", len(actions), MAX_SELECTS)
-        menus = menus[:MAX_SELECTS]
+    if len(menus) > most:
+        log.warning("a prompt with %s choices was cut to %s menus", len(actions), most)
+        menus = menus[:most]
     items = []
     for n, (placeholder, chunk) in enumerate(menus):
         options = [
@@ -188,7 +215,7 @@ def _selects(actions: Sequence[Choice], game_id: int, token: str, tr: Tr) -> dis
             for c in chunk
         ]
         items.append(PromptSelect(game_id, token, n, options, placeholder))
-    return items_view(*items)
+    return items
 
 
 def draw_public(panel: Panel, game_id: int, token: str, tr: Tr) -> Drawn:

@@ -25,14 +25,15 @@ import discord
 
 from bot import challenge
 from bot.faults import crash_point
-from bot.fronts import get_front
-from bot.fronts.base import Ctx, Front, Panel
+from bot.fronts.base import Panel
 from bot.i18n import Tr, translator
+from bot.reading import Reading
 from bot.service import Outcome, TableService
 from bot.storage import GameRow
 from bot.words import say
+from cogs.lobby import lobby_drawn
 from cogs.panels import Drawn, act_button, board_view, draw_public, embed_of, items_view
-from cogs.prompts import off_loop, prompt_drawn, table_ctx
+from cogs.prompts import off_loop, prompt_drawn
 from engine.core.game import AnyGame
 
 log = logging.getLogger(__name__)
@@ -114,11 +115,9 @@ class Presenter:
         where = row.parent_id if row.parent_id and row.lobby_message_id else row.channel_id
         return self.client.get_partial_messageable(where, guild_id=row.guild_id)
 
-    def context(
-        self, row: GameRow, rules: AnyGame, state: Any, front: Front[Any], reader: int | None
-    ) -> Ctx:
-        """A public (or one seat's) context in the table's language."""
-        return table_ctx(row, rules, state, reader, row.locale)
+    def reading(self, row: GameRow, rules: AnyGame, state: Any) -> Reading:
+        """The public table (in the table's language)."""
+        return Reading.of(row, rules, state, None, None)
 
     def prompt_opened(self, game_id: int, user_id: int, edit: Editor, locale: str | None) -> None:
         """A player has a prompt open: their next decision can be shown there."""
@@ -152,8 +151,6 @@ class Presenter:
 
     def lobby(self, row: GameRow, tr: Tr) -> Drawn:
         """The lobby message: seats, options, and (while open) its buttons."""
-        from cogs.lobby import lobby_drawn
-
         return lobby_drawn(row, tr)
 
     async def show_lobby(self, row: GameRow) -> None:
@@ -173,19 +170,16 @@ class Presenter:
         if state is None:
             return
         rules = self.service.game(row.game)
-        front = get_front(row.game)
-        ctx = self.context(row, rules, state, front, None)
-        view = rules.view(state, None)
-        ttr = ctx.tr.domain_of("table")
+        public = self.reading(row, rules, state)
+        ttr = public.tr.domain_of("table")
         done = outcome.finished or outcome.ended
         async with self._game(row, done=done) as shown:
             channel = self.channel(row)
             queued = row.version < self._newest[row.id]
-            step = None if done else await off_loop(front.public_step, view, ctx)
+            step = None if done else await off_loop(public.public_step)
             new_step = step is not None and step.key != shown.step_key
             if row.version > shown.version and (not queued or new_step):
-                token = rules.token(state, None)
-                shown = await self._table(row, front, view, ctx, shown, step, token, step_edited)
+                shown = await self._table(row, public, shown, step, step_edited)
                 self._shown[row.id] = shown
                 await self.service.set_messages(
                     row, True, shown.step_key, board=shown.board_id, step=shown.step_id
@@ -198,35 +192,28 @@ class Presenter:
                 key, fields = outcome.notice
                 await channel.send(say(ttr, key, **fields))
             if outcome.finished:
-                await self._final(outcome, rules, front, ctx)
+                await self._final(outcome, public)
                 await self._clear_notices(row)
                 return
             waiting = outcome.ping
             if outcome.last_one is not None and outcome.last_one not in waiting:
                 waiting = [*waiting, outcome.last_one]
-            await self._notify(row, rules, front, state, ctx, waiting, outcome.actor)
+            await self._notify(row, public, waiting, outcome.actor)
 
     async def _notify(
-        self,
-        row: GameRow,
-        rules: AnyGame,
-        front: Front[Any],
-        state: Any,
-        ctx: Ctx,
-        users: list[int],
-        actor: int | None,
+        self, row: GameRow, public: Reading, users: list[int], actor: int | None
     ) -> None:
         """A notice for the users the table now waits for, unless their open prompt shows it
         or they already had one this turn: one message for all who owe the same decision at
         once (a clock, a leftover die), so the table stays near the bottom of the channel."""
-        turn = front.turn(rules.view(state, None))
+        turn = public.turn()
         owed: dict[str, list[int]] = {}
         old: list[int] = []
         for user in users:
             seat = row.seat_of(user)
             if seat is None or user == actor:
                 continue  # the clicker's prompt was updated in the click's own response
-            if await self._refresh_prompt(row, rules, state, seat, user):
+            if await self._refresh_prompt(row, public, seat, user):
                 continue
             last = self._notices.get((row.id, user))
             if last is not None and last[0] == turn:
@@ -234,17 +221,19 @@ class Presenter:
             if last is not None:
                 del self._notices[(row.id, user)]
                 old.append(last[1])
-            owed.setdefault(front.owed(rules.view(state, seat), seat, ctx), []).append(user)
+            owed.setdefault(public.as_reader(seat).owed(), []).append(user)
         kept = {
             message_id for (game, _), (_, message_id) in self._notices.items() if game == row.id
         }
         for message_id in dict.fromkeys(old):
             if message_id not in kept:  # no one else's notice any more
                 await self._delete(self.channel(row), message_id)
-        ttr = ctx.tr.domain_of("table")
+        ttr = public.tr.domain_of("table")
         for what, group in owed.items():
             mentions = " ".join(f"<@{user}>" for user in group)
-            text = say(ttr, "your_turn", mentions=mentions, game=front.title(ctx.tr), what=what)
+            text = say(
+                ttr, "your_turn", mentions=mentions, game=public.front.title(public.tr), what=what
+            )
             allowed = discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(user) for user in group]
             )
@@ -254,15 +243,14 @@ class Presenter:
             for user in group:
                 self._notices[(row.id, user)] = (turn, message.id)
 
-    async def _refresh_prompt(
-        self, row: GameRow, rules: AnyGame, state: Any, seat: int, user: int
-    ) -> bool:
+    async def _refresh_prompt(self, row: GameRow, public: Reading, seat: int, user: int) -> bool:
         """Show a user their new decision in the prompt they have open; False if none is
         (or it can no longer be edited)."""
         open_prompt = self._prompts.get((row.id, user))
         if open_prompt is None or self.clock() - open_prompt.opened > PROMPT_FRESH:
             return False
-        drawn, _ = await off_loop(prompt_drawn, row, rules, state, seat, open_prompt.locale)
+        reading = Reading.of(row, public.game, public.state, seat, open_prompt.locale)
+        drawn, _ = await off_loop(prompt_drawn, reading, row.id)
         try:
             await open_prompt.edit(**drawn.edit())
         except discord.HTTPException:
@@ -278,21 +266,18 @@ class Presenter:
     async def _table(
         self,
         row: GameRow,
-        front: Front[Any],
-        view: Any,
-        ctx: Ctx,
+        public: Reading,
         shown: Shown,
         step: Panel | None,
-        token: str,
         step_edited: bool,
     ) -> Shown:
         """Edit (or post) the board and the step message to show the row's version."""
         channel = self.channel(row)
-        ttr = ctx.tr.domain_of("table")
+        ttr = public.tr.domain_of("table")
         board_id, board_key = shown.board_id, shown.board_key
         playing = row.status == "active"
-        if front.board_message:
-            panel = await off_loop(front.board, view, ctx)
+        if public.front.board_message:
+            panel = await off_loop(public.board)
             board = Drawn(
                 embed_of(panel), board_view(row.id, ttr) if playing else None, panel.image
             )
@@ -309,7 +294,7 @@ class Presenter:
                 await self._strip(channel, step_id)
             step_key, content = "", ""
         else:
-            drawn = draw_public(step, row.id, token, ttr)
+            drawn = draw_public(step, row.id, public.token, ttr)
             new_content = _key(drawn)
             if step.key != shown.step_key:
                 if step_id and shown.step_key:
@@ -333,15 +318,14 @@ class Presenter:
                 **self.lobby(row, tr).edit()
             )
 
-    async def _final(self, outcome: Outcome, rules: AnyGame, front: Front[Any], ctx: Ctx) -> None:
+    async def _final(self, outcome: Outcome, public: Reading) -> None:
         """The final scores, pinging every human seat once, with Play again."""
         row = outcome.row
         channel = self.channel(row)
-        result = outcome.result or rules.result(outcome.state)
-        panel = front.final(result, rules.view(outcome.state, None), ctx)
+        panel = public.final(outcome.result)
         if row.options.challenge_day:
             panel = dataclasses.replace(panel, choices=())  # one attempt a day: no Play again
-        drawn = draw_public(panel, row.id, "", ctx.tr.domain_of("table"))
+        drawn = draw_public(panel, row.id, "", public.tr.domain_of("table"))
         humans = [s.user_id for s in row.seats if s.user_id is not None]
         mentions = " ".join(f"<@{u}>" for u in humans)
         allowed = discord.AllowedMentions(
@@ -349,18 +333,18 @@ class Presenter:
         )
         await channel.send(content=mentions or None, allowed_mentions=allowed, **drawn.send())
         if row.options.challenge_day:
-            await self._challenge_result(outcome, front, ctx)
+            await self._challenge_result(outcome, public)
 
-    async def _challenge_result(self, outcome: Outcome, front: Front[Any], ctx: Ctx) -> None:
+    async def _challenge_result(self, outcome: Outcome, public: Reading) -> None:
         """Tell the channel where the player started: score and title, no spoilers."""
         row = outcome.row
-        ttr = ctx.tr.domain_of("table")
+        ttr = public.tr.domain_of("table")
         if outcome.result is None:
             await self.channel(row).send(say(ttr, "challenge_unverified"))
             return
         if row.parent_id and row.options.challenge_day:
             number = challenge.number(date.fromisoformat(row.options.challenge_day))
-            share = front.share(outcome.result, number, ctx)
+            share = public.share(outcome.result, number)
             text = say(ttr, "challenge_result", mention=f"<@{row.host_id}>", share=share)
             where = self.client.get_partial_messageable(row.parent_id, guild_id=row.guild_id)
             await where.send(text, allowed_mentions=discord.AllowedMentions.none())
@@ -380,22 +364,29 @@ class Presenter:
             view=items_view(act_button(row.id, tr)),
         )
 
+    async def scheduled(self, outcome: Outcome) -> None:
+        """A deadline's outcome: a half-time reminder pings whom the table waits for (with
+        the deadline as a Discord time, which each reader sees in their own language), a
+        default move is published like any other."""
+        if outcome.reminder is not None:
+            deadline = int(outcome.row.deadline_at or self.clock())
+            await self.ping(outcome.row, outcome.ping, outcome.reminder, when=f"<t:{deadline}:R>")
+            return
+        await self.publish(outcome)
+
     async def post_board(self, row: GameRow, state: Any) -> None:
         """The table again at the bottom of the channel (/table board), the old copy removed:
         the board, or for a game whose step message is its table, that message."""
-        rules = self.service.game(row.game)
-        front = get_front(row.game)
-        ctx = self.context(row, rules, state, front, None)
-        ttr = ctx.tr.domain_of("table")
-        over = rules.is_over(state) or row.status != "active"
-        view = rules.view(state, None)
-        step = None if over or front.board_message else front.public_step(view, ctx)
+        public = self.reading(row, self.service.game(row.game), state)
+        ttr = public.tr.domain_of("table")
+        over = public.over()
+        step = None if over or public.front.board_message else public.public_step()
         async with self._game(row, done=over) as shown:
             channel = self.channel(row)
             if step is not None:
                 if shown.step_id:
                     await self._delete(channel, shown.step_id)
-                drawn = draw_public(step, row.id, rules.token(state, None), ttr)
+                drawn = draw_public(step, row.id, public.token, ttr)
                 message = await channel.send(**drawn.send())
                 new = dataclasses.replace(
                     shown, step_id=message.id, step_key=step.key, step_content=_key(drawn)
@@ -405,7 +396,7 @@ class Presenter:
                 return
             if shown.board_id:
                 await self._delete(channel, shown.board_id)
-            panel = front.board(view, ctx)
+            panel = public.board()
             drawn = Drawn(embed_of(panel), None if over else board_view(row.id, ttr), panel.image)
             message = await channel.send(**drawn.send())
             new = dataclasses.replace(
@@ -424,10 +415,8 @@ class Presenter:
             channel = self.channel(row)
             tr = translator(row.locale, "table")
             if outcome.state is not None:
-                rules = self.service.game(row.game)
-                front = get_front(row.game)
-                ctx = self.context(row, rules, outcome.state, front, None)
-                panel = front.board(rules.view(outcome.state, None), ctx)
+                public = self.reading(row, self.service.game(row.game), outcome.state)
+                panel = public.board()
                 drawn = Drawn(embed_of(panel), None, panel.image)
                 if shown.board_id:
                     await self._edit_or_post(channel, shown.board_id, drawn)
@@ -448,7 +437,7 @@ class Presenter:
         save and its messages) gets them published now."""
         count = 0
         # Each process repairs only its own shards' tables; the others repair theirs.
-        for row in await self.service.repo.unshown(now - RECONCILE_WINDOW, self.service.shards):
+        for row in await self.service.unshown(now - RECONCILE_WINDOW):
             try:
                 await self._republish(row)
                 count += 1

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,8 +14,9 @@ from bot.fronts.base import Ctx
 from bot.i18n import translator
 from bot.refusals import Refusal
 from bot.words import say
+from cogs.answering import run, user_tr
 from cogs.panels import Drawn, embed
-from cogs.table import TableCog, user_tr
+from cogs.presenter import Presenter
 from cogs.translator import _T
 
 if TYPE_CHECKING:
@@ -37,15 +37,10 @@ def _default_game() -> str:
 
 
 class RecordsCog(commands.Cog, name="Records"):
-    def __init__(self, bot: FleetBot) -> None:
+    def __init__(self, bot: FleetBot, presenter: Presenter) -> None:
         self.bot = bot
         self.service = bot.service
-
-    @property
-    def table(self) -> TableCog:
-        cog = self.bot.get_cog("Table")
-        assert isinstance(cog, TableCog)
-        return cog
+        self.presenter = presenter
 
     @app_commands.command(name="challenge", description=_T("Today's daily challenge: one attempt"))
     @app_commands.describe(
@@ -55,18 +50,17 @@ class RecordsCog(commands.Cog, name="Records"):
     async def challenge_(
         self, interaction: discord.Interaction, game: str | None = None, dm: bool = False
     ) -> None:
-        await self.table.run(interaction, self._challenge, game or _default_game(), dm)
+        await run(interaction, self._challenge, game or _default_game(), dm)
 
     async def _challenge(self, interaction: discord.Interaction, game: str, dm: bool) -> None:
         await interaction.response.defer(ephemeral=True)
-        self.table._timed(interaction)
         self.service.game(game)
         front = get_front(game)
         spec = front.challenge
         if spec is None:
             raise Refusal("no_challenge")
         tr = user_tr(interaction)
-        number = challenge.number(challenge.day_of(self.service.clock()))
+        number = challenge.number(self.service.today())
         name = interaction.user.display_name
         await self.service.check_challenge_open(game, interaction.user.id)
         channel: Any
@@ -102,7 +96,7 @@ class RecordsCog(commands.Cog, name="Records"):
             ai_names=[say(tr, "ai_name", n=n + 1) for n in range(spec.ai)],
             locale=locale,
         )
-        await self.table.presenter.publish(outcome)
+        await self.presenter.publish(outcome)
         where = channel.mention if not dm else say(tr, "your_dms")
         await interaction.followup.send(
             say(tr, "challenge_started", number=number, channel=where), ephemeral=True
@@ -110,9 +104,9 @@ class RecordsCog(commands.Cog, name="Records"):
 
     async def _secret(self) -> str:
         configured = self.bot.settings.challenge_secret
-        if configured is not None and configured.get_secret_value():
-            return configured.get_secret_value()
-        return await self.service.repo.meta("challenge_secret", secrets.token_hex(32))
+        return await self.service.challenge_secret(
+            configured.get_secret_value() if configured is not None else None
+        )
 
     @app_commands.command(name="leaderboard", description=_T("Best daily-challenge scores"))
     @app_commands.describe(
@@ -137,21 +131,18 @@ class RecordsCog(commands.Cog, name="Records"):
         scope: str = "server",
         period: str = "today",
     ) -> None:
-        await self.table.run(interaction, self._leaderboard, game or _default_game(), scope, period)
+        await run(interaction, self._leaderboard, game or _default_game(), scope, period)
 
     async def _leaderboard(
         self, interaction: discord.Interaction, game: str, scope: str, period: str
     ) -> None:
-        self.service.game(game)
-        if scope not in challenge.SCOPES or period not in challenge.PERIODS:
+        if scope not in challenge.SCOPES:
             raise Refusal("bad_button")
+        guild = interaction.guild_id if scope == "server" else None
+        entries, today = await self.service.leaderboard(game, period, guild)
         tr = user_tr(interaction)
         front = get_front(game)
         gtr = tr.domain_of(front.domain)
-        today = challenge.day_of(self.service.clock())
-        first, last = challenge.period_days(period, today)
-        guild = interaction.guild_id if scope == "server" else None
-        entries = await self.service.repo.leaderboard(game, first, last, guild)
         lines = [
             say(
                 tr,
@@ -179,7 +170,6 @@ class RecordsCog(commands.Cog, name="Records"):
         await interaction.response.send_message(
             ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **drawn.send()
         )
-        self.table._timed(interaction)
 
     @app_commands.command(name="stats", description=_T("A player's record, game by game"))
     @app_commands.describe(player=_T("Whose record (default: yours)"), game=_T("Only this game"))
@@ -195,16 +185,16 @@ class RecordsCog(commands.Cog, name="Records"):
         player: discord.User | None = None,
         game: str | None = None,
     ) -> None:
-        await self.table.run(interaction, self._stats, player, game)
+        await run(interaction, self._stats, player, game)
 
     async def _stats(
         self, interaction: discord.Interaction, player: discord.User | None, game: str | None
     ) -> None:
         tr = user_tr(interaction)
         who = player or interaction.user
-        today = challenge.day_of(self.service.clock())
+        today = self.service.today()
         fields = []
-        for s in await self.service.repo.user_stats(who.id):
+        for s in await self.service.stats(who.id):
             if game is not None and s.game != game:
                 continue
             if s.game not in FRONTS:
@@ -232,8 +222,3 @@ class RecordsCog(commands.Cog, name="Records"):
         for name, lines in fields:
             e.add_field(name=name, value="\n".join(lines), inline=False)
         await interaction.response.send_message(embed=e, ephemeral=True)
-        self.table._timed(interaction)
-
-
-async def setup(bot: FleetBot) -> None:
-    await bot.add_cog(RecordsCog(bot))

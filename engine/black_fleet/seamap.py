@@ -6,7 +6,7 @@ actions write it in lower case (``f7``). Two sea spaces are adjacent when they s
 
 >>> sea = builtin_map()
 >>> sea.port_of_dock["F2"].name, sea.beaches["G5"], sorted(sea.far_seas)
-('Puerto Dorado', 6, ['A6', 'G11', 'M6'])
+('Puerto Dorado', 6, ['C1', 'G11', 'K1'])
 >>> sea.distance("F2", "B3")
 5
 """

@@ -6,6 +6,7 @@ import asyncio
 import discord
 
 from bot.refusals import Refusal
+from cogs.clicks import ANSWER_WITHIN
 from cogs.components import Unknown
 from tests.cogs.harness import ids, said
 
@@ -169,14 +170,14 @@ async def test_a_deadline_reminds_at_half_time_then_plays_the_default_move(table
     await two_player_game(table, deadline=24)
     current, _, row = await whose_pick(table)
     assert row.deadline_at is not None
-    cog = table.bot.get_cog("Table")
-    await cog.scheduler.tick(now=row.deadline_at - 11 * 3600)
+    scheduler = table.bot.scheduler
+    await scheduler.tick(now=row.deadline_at - 11 * 3600)
     last = [m async for m in table.thread().history(limit=1)][0]  # noqa: RUF015
     assert "reminder" in last.content or "last one" in last.content
     assert str(current.id) in last.content
     assert f"<t:{int(row.deadline_at)}:R>" in last.content, "when, in the reader's words"
     assert (await table.service.repo.actions(row.id)) == []
-    await cog.scheduler.tick(now=row.deadline_at + 1)
+    await scheduler.tick(now=row.deadline_at + 1)
     entries = await table.service.repo.actions(row.id)
     assert entries and entries[0].user_id is None and entries[0].seat == row.seat_of(current.id)
     history = [m.content async for m in table.thread().history(limit=6)]
@@ -265,7 +266,7 @@ async def test_a_prompt_click_that_takes_long_is_deferred_then_answered(table, m
     # Past ANSWER_WITHIN the click is acknowledged first (Discord's 3 seconds), then the
     # prompt is edited; a stale click on that path still changes nothing.
     await two_player_game(table)
-    answer_within = type(table.bot.get_cog("Table")).on_prompt.__globals__["ANSWER_WITHIN"]
+    answer_within = ANSWER_WITHIN
     act = table.service.act
 
     async def slow_act(*args, **kwargs):

@@ -187,22 +187,21 @@ async def test_old_buttons_work_after_a_restart_mid_turn(table, db_path):
 
 async def test_a_deadline_plays_the_late_turn_and_the_next_message_tells_it(table):
     await three_seats(table, deadline=24)
-    cog = table.bot.get_cog("Table")
     row = await table.row()
     late = row.seats[(await table.state()).turn.seat].name
-    await cog.scheduler.tick(now=row.deadline_at + 1)
+    await table.bot.scheduler.tick(now=row.deadline_at + 1)
     entries = await table.service.repo.actions(row.id)
     assert len(entries) == 1 and entries[0].user_id is None, "one placement was due"
     messages = [m async for m in table.thread().history(limit=10)]
     assert any("Time ran out" in (m.content or "") and late in m.content for m in messages)
     while (await table.state()).stage == "setup":
         row = await table.row()
-        await cog.scheduler.tick(now=row.deadline_at + 1)
+        await table.bot.scheduler.tick(now=row.deadline_at + 1)
     state = await table.state()
     assert state.stage == "card" and state.turns == 1
     first = state.turn.seat
     row = await table.row()
-    await cog.scheduler.tick(now=row.deadline_at + 1)
+    await table.bot.scheduler.tick(now=row.deadline_at + 1)
     state = await table.state()
     assert state.turns == 2, "the whole late turn was played"
     step = await table.table_message()

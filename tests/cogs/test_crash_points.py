@@ -156,9 +156,8 @@ async def test_a_crash_after_a_deadline_move_is_saved_shows_it_on_restart(table,
     await bob.click(await table.lobby(), label="Join")
     await alice.click(await table.lobby(), label="Start")
     row = await table.row()
-    cog = table.bot.get_cog("Table")
     with armed("saved") as hit:
-        await crashed(table, cog.scheduler.tick(now=row.deadline_at + 1), hit)
+        await crashed(table, table.bot.scheduler.tick(now=row.deadline_at + 1), hit)
     after = await table.row()
     assert after.version > row.version and after.shown_version < after.version
     done = await shown_and_playable(table, db_path)

@@ -60,16 +60,16 @@ def labels(message):
 
 
 def count_calls(table, monkeypatch, name):
-    """Count the cog's handler `name` being called (public buttons, prompt choices)."""
-    cog = table.bot.get_cog("Table")
-    real = getattr(cog, name)
+    """Count the click handler's `name` being called (public buttons, prompt choices)."""
+    handler = table.bot.clicks
+    real = getattr(handler, name)
     calls = []
 
     async def counted(*args, **kwargs):
         calls.append(args)
         return await real(*args, **kwargs)
 
-    monkeypatch.setattr(cog, name, counted)
+    monkeypatch.setattr(handler, name, counted)
     return calls
 
 
@@ -90,8 +90,8 @@ async def test_three_players_with_an_ai_seat_play_a_whole_game_through_clicks(ta
         assert {"Pass", "Raise more…", "Mine", "Log"} <= set(labels(step))
 
     table.sensible = True
-    public = count_calls(table, monkeypatch, "on_public")
-    prompts = count_calls(table, monkeypatch, "on_prompt")
+    public = count_calls(table, monkeypatch, "public")
+    prompts = count_calls(table, monkeypatch, "prompt")
     await table.play_to_end()
 
     row = await table.row()
@@ -236,9 +236,8 @@ async def test_a_deadline_plays_the_default_move_then_autopilot_plays_a_seat_to_
     state = await table.state()
     (waiting,) = table.service.game(GAME).to_act(state)
     assert row.deadline_at is not None
-    cog = table.bot.get_cog("Table")
     logged = len(await table.service.repo.actions(row.id))  # the AI seat may have moved
-    await cog.scheduler.tick(now=row.deadline_at + 1)
+    await table.bot.scheduler.tick(now=row.deadline_at + 1)
     entry = (await table.service.repo.actions(row.id))[logged]
     assert entry.user_id is None and entry.seat == waiting
     history = [m.content async for m in table.thread().history(limit=8)]

@@ -22,9 +22,10 @@ from collections import Counter
 from bot.fronts import get_front
 from bot.fronts.fleet_cards.tableau import captain_lines, hand_lines, purse_line
 from bot.fronts.fleet_cards.words import book_of
+from bot.reading import Reading
 from bot.words import say
 from cogs.panels import draw_public, embed_of
-from cogs.prompts import prompt_drawn, table_ctx
+from cogs.prompts import prompt_drawn
 from tests.cogs.harness import said
 
 from .test_fleet_cards import three_seats
@@ -106,10 +107,10 @@ class Watch:
         loaded = await table.loaded()
         row, rules, state = loaded.row, loaded.game, loaded.state
         ctxs = {
-            row.seat_of(h.id): table_ctx(row, rules, state, row.seat_of(h.id), row.locale)
+            row.seat_of(h.id): Reading.of(row, rules, state, row.seat_of(h.id), row.locale).ctx
             for h in self.humans
         }
-        public_ctx = table_ctx(row, rules, state, None, row.locale)
+        public_ctx = Reading.of(row, rules, state, None, row.locale).ctx
         # 1. Every public payload since the last click, and the thread as it reads now.
         new = table.env.http_requests[self.seen :]
         self.seen = len(table.env.http_requests)
@@ -126,7 +127,7 @@ class Watch:
         # 2. The public sees the same whatever the hidden cards are.
         other = rules.redeal(state, None, f"public:{self.seen}")
         self.redeals += rules.dump_state(other) != rules.dump_state(state)
-        other_ctx = table_ctx(row, rules, other, None, row.locale)
+        other_ctx = Reading.of(row, rules, other, None, row.locale).ctx
         step = FRONT.public_step(rules.view(other, None), other_ctx)
         if step is not None and row.step_message_id:
             shown = await table.message(row.step_message_id)
@@ -155,7 +156,7 @@ class Watch:
         other = rules.redeal(state, seat, f"seat:{seat}:{self.seen}")
         mine = await human.slash(table.handle(), "table mine")
         panel = FRONT.private(
-            rules.view(other, seat), seat, table_ctx(row, rules, other, seat, row.locale)
+            rules.view(other, seat), seat, Reading.of(row, rules, other, seat, row.locale).ctx
         )
         assert embed_dict(mine.response.embeds[0]) == embed_dict(embed_of(panel))
         hand = next(f for f in mine.response.embeds[0].fields if f.name == "Your hand")
@@ -166,7 +167,7 @@ class Watch:
         assert not leaks(text, state, rules, ctxs, seat), leaks(text, state, rules, ctxs, seat)
         prompt = await human.slash(table.handle(), "table act")
         if prompt.response.embeds:
-            expected, _ = prompt_drawn(row, rules, other, seat, row.locale)
+            expected, _ = prompt_drawn(Reading.of(row, rules, other, seat, row.locale), row.id)
             assert embed_dict(prompt.response.embeds[0]) == embed_dict(expected.embed)
             text = json.dumps(embed_dict(prompt.response.embeds[0]), ensure_ascii=False)
             text += json.dumps(prompt.response.components)
@@ -176,12 +177,15 @@ class Watch:
     async def logs(self):
         """Each player's log: every line is the wording, for them, of an event they saw."""
         table = self.table
+        loaded = await table.loaded() if (await table.row()).status == "active" else None
         row = await table.row()
+        if loaded is None:
+            loaded = await table.service.load_any(row.id)
         events, complete = await table.service.history(row)
         assert complete
         for human in self.humans:
             seat = row.seat_of(human.id)
-            ctx = table_ctx(row, table.service.game(row.game), None, seat, row.locale)
+            ctx = Reading.of(row, loaded.game, loaded.state, seat, row.locale).ctx
             allowed = Counter(
                 line
                 for e in events

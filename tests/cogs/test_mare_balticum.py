@@ -204,7 +204,7 @@ async def test_at_a_clock_everyone_is_asked_at_once_and_a_deadline_chooses_for_t
     clocks = state.clocks
     row = await table.row()
     assert row.deadline_at is not None
-    await table.bot.get_cog("Table").scheduler.tick(now=row.deadline_at + 1)
+    await table.bot.scheduler.tick(now=row.deadline_at + 1)
     entries = await table.service.repo.actions(row.id)
     late = [e for e in entries if e.seat == row.seat_of(bob.id) and e.action.startswith("play ")]
     assert late and late[-1].user_id is None, "bob's token was chosen for him"

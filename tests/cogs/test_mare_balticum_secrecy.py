@@ -138,7 +138,7 @@ class Run:
             move = legal[0] if user == alice.id else rules.default_action(state, seat)
             outcome = await t.service.act(row.id, user, move.text)
         assert outcome is not None
-        await t.bot.get_cog("Table").presenter.publish(outcome)
+        await t.bot.presenter.publish(outcome)
 
     async def click(self, alice, wanted=None):
         """The next decision through Act and the prompt: alice takes `wanted` or the first

@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from bot.fronts import get_front
 from bot.service import Outcome, TableService
 from bot.storage import SqliteRepository
 from cogs.presenter import Presenter
@@ -78,9 +77,7 @@ async def solo_outcomes(service: TableService, n: int, humans: int = 1) -> list[
 def step_of(presenter: Presenter, outcome: Outcome) -> Any:
     """The public step panel an outcome shows (a roll), or None."""
     rules = presenter.service.game(GAME)
-    front = get_front(GAME)
-    ctx = presenter.context(outcome.row, rules, outcome.state, front, None)
-    return front.public_step(rules.view(outcome.state, None), ctx)
+    return presenter.reading(outcome.row, rules, outcome.state).public_step()
 
 
 def shown(client: FakeClient) -> str:

@@ -27,13 +27,12 @@ from bot.fronts.fleet_cards.tableau import (
 )
 from bot.fronts.fleet_cards.words import (
     CATEGORIES,
-    N_,
     boat,
     boat_name,
     book_of,
     phase_name,
 )
-from bot.i18n import Tr
+from bot.i18n import N_, Tr
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event

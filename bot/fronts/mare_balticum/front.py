@@ -13,14 +13,13 @@ from bot.fronts.mare_balticum.table import closing_lines, step_panel
 from bot.fronts.mare_balticum.textmap import grid_lines, legend_lines, sea_lines
 from bot.fronts.mare_balticum.wording import event_line, owed_line, recipe, refusal_line, summary
 from bot.fronts.mare_balticum.words import (
-    N_,
     counts,
     season,
     seat_mark,
     species,
     token_name,
 )
-from bot.i18n import Tr
+from bot.i18n import N_, Tr
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.fronts.base import Ctx
-from bot.fronts.mare_balticum.words import N_, counts, place, season, species, token_name
+from bot.fronts.mare_balticum.words import counts, place, season, species, token_name
+from bot.i18n import N_
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.mare_balticum.board import AMBER, SAFE, Board

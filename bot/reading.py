@@ -1,0 +1,191 @@
+"""What a reader may see of a table: the one place outside the engine that asks a game for a
+view or filters events by who may see them (boardgame.io's `playerView`, applied once).
+
+A `Reading` is a game in some state and the reader it is read for: a seat, or None for the
+public table. Everything it hands out (panels, a notice's words, the last moves) is drawn by
+the game's front from `game.view(state, reader)` and the events `reader` may see, so nothing
+above this module holds a full state to leak: the Discord layer and the terminal ask a
+`Reading` and draw what it gives them.
+
+No Discord here: the same readings serve the bot, the terminal and the tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.fronts import get_front
+from bot.fronts.base import Ctx, Front, Panel, SeatInfo
+from bot.i18n import Tr, translator
+from bot.storage import GameRow
+from bot.words import say
+from engine.core.actions import Action
+from engine.core.events import Event
+from engine.core.game import AnyGame, GameResult
+
+RECENT_EVENTS = 96
+"""Public events kept with the table for its fronts' "last moves" (`Ctx.recent`). One click can
+carry many: with AI seats, every turn up to the next person's is played in the same outcome
+(Mare Balticum with one person and four AI seats: up to some 70 events between two of the
+person's turns; Black Fleet: up to ~17 a turn, three AI seats in a row)."""
+
+
+def seat_infos(row: GameRow, tr: Tr) -> list[SeatInfo]:
+    """What a front may know of a table's seats: names (an autopilot seat says so) and who
+    plays them."""
+    return [
+        SeatInfo(
+            say(tr, "autopilot_suffix", name=s.name) if s.autopilot else s.name,
+            ai=s.is_ai,
+            autopilot=s.autopilot,
+        )
+        for s in row.seats
+    ]
+
+
+def stored_events(row: GameRow) -> list[Event]:
+    """The table's last public events as stored with it (a damaged entry is skipped)."""
+    events = []
+    for data in row.recent:
+        try:
+            events.append(Event.from_json(data))
+        except ValueError:
+            continue
+    return events
+
+
+def public_events(events: Iterable[Event]) -> list[Event]:
+    """The events anyone may see (what a table keeps for its "last moves")."""
+    return [e for e in events if e.visible(None)]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A seat's current decision: the panel (None when the seat owes nothing now), the token
+    its buttons carry, and whom the table waits for instead."""
+
+    panel: Panel | None
+    token: str
+    waiting: Sequence[str]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """`game` in `state`, as `reader` (a seat, or None for the public) may see it, in the
+    language of `tr` (the game's own domain)."""
+
+    game: AnyGame
+    state: Any
+    seats: Sequence[SeatInfo]
+    reader: int | None
+    tr: Tr
+    recent: Sequence[Event] = ()
+    """The table's last events (any visibility: filtered here for the reader)."""
+    playing: bool = True
+    """False once the table is over or closed: nobody is waited for."""
+    words: bool = False
+
+    @classmethod
+    def of(
+        cls,
+        row: GameRow,
+        game: AnyGame,
+        state: Any,
+        reader: int | None,
+        locale: str | None,
+        words: bool = False,
+    ) -> Reading:
+        """A stored table read by `reader` in `locale` (None: the table's own language)."""
+        front = get_front(row.game)
+        tr = translator(locale if locale is not None else row.locale, front.domain)
+        seats = seat_infos(row, tr.domain_of("table"))
+        playing = row.status == "active"
+        return cls(game, state, seats, reader, tr, stored_events(row), playing, words)
+
+    def as_reader(self, reader: int | None, words: bool = False) -> Reading:
+        return replace(self, reader=reader, words=words)
+
+    # --- what the front is given ----------------------------------------------------------------
+
+    @property
+    def front(self) -> Front[Any]:
+        return get_front(self.game.id)
+
+    def _view(self) -> Any:
+        return self.game.view(self.state, self.reader)
+
+    @property
+    def waiting(self) -> list[int]:
+        """The seats the table waits for now (public: who must act is never a secret)."""
+        return list(self.game.to_act(self.state)) if self.playing else []
+
+    @property
+    def ctx(self) -> Ctx:
+        recent = [e for e in self.recent if e.visible(self.reader)]
+        return Ctx(self.seats, self.tr, self.waiting, self.reader, recent, self.words)
+
+    @property
+    def token(self) -> str:
+        """What this reader's buttons carry: the seat's token, or the public step's."""
+        return str(self.game.token(self.state, self.reader))
+
+    def over(self) -> bool:
+        return bool(self.game.is_over(self.state)) or not self.playing
+
+    # --- panels ---------------------------------------------------------------------------------
+
+    def board(self) -> Panel:
+        return self.front.board(self.game.view(self.state, None), self.as_reader(None).ctx)
+
+    def public_step(self) -> Panel | None:
+        """The public message of the current step; None when it shows nothing (or is over)."""
+        if self.over():
+            return None
+        return self.front.public_step(self.game.view(self.state, None), self.as_reader(None).ctx)
+
+    def private(self) -> Panel:
+        """The reader's own sheet, hand or tableau."""
+        assert self.reader is not None, "a private panel has an owner"
+        return self.front.private(self._view(), self.reader, self.ctx)
+
+    def legal(self) -> list[Action]:
+        if self.reader is None or not self.playing:
+            return []
+        return list(self.game.legal_actions(self.state, self.reader))
+
+    def prompt(self) -> Prompt:
+        """The reader's decision now, or whom the table waits for instead."""
+        assert self.reader is not None, "a prompt is a seat's"
+        actions = self.legal()
+        if not actions:
+            ctx = self.ctx
+            return Prompt(None, self.token, [ctx.name(s) for s in ctx.waiting])
+        panel = self.front.prompt(self._view(), self.reader, actions, self.ctx)
+        return Prompt(panel, self.token, ())
+
+    def owed(self) -> str:
+        """What the reader must decide, in a few words, for a notice."""
+        assert self.reader is not None
+        return self.front.owed(self._view(), self.reader, self.ctx)
+
+    def turn(self) -> str:
+        """Which turn a notice is for (a player is called at most once per turn)."""
+        return self.front.turn(self.game.view(self.state, None))
+
+    def final(self, result: GameResult | None = None) -> Panel:
+        result = result if result is not None else self.game.result(self.state)
+        return self.front.final(result, self.game.view(self.state, None), self.as_reader(None).ctx)
+
+    def lines(self, events: Iterable[Event]) -> list[str]:
+        """The events the reader may see, worded, oldest first (what the front leaves out is
+        left out)."""
+        ctx = self.ctx
+        return [
+            line for e in events if e.visible(self.reader) and (line := self.front.event(e, ctx))
+        ]
+
+    def share(self, result: GameResult, number: int) -> str:
+        """A daily challenge's spoiler-free result line."""
+        return self.front.share(result, number, self.as_reader(None).ctx)

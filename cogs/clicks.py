@@ -1,0 +1,349 @@
+"""Every table button's handler (Avrae's `ButtonHandler`): the bot owns one `ClickHandler` as
+`bot.clicks`, and each `DynamicItem` in `cogs/components.py` calls the method of its kind.
+
+A handler turns a click into one `TableService` call and its outcome into messages: the
+clicker's answer first (their next decision, in the same response where possible), then the
+public table through the presenter. What a reader may see comes from `bot.reading`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+import discord
+
+from bot.i18n import translator
+from bot.reading import Reading
+from bot.refusals import Refusal
+from bot.service import Loaded, TableService, check_channel
+from bot.storage import GameRow
+from bot.words import say
+from cogs import answering, places
+from cogs.answering import locale_of, moderator, refusal_text, run, user_tr
+from cogs.lobby import lobby_drawn, option_spec
+from cogs.panels import Drawn, draw_public, embed
+from cogs.presenter import Presenter
+from cogs.prompts import off_loop, private_drawn, prompt_drawn
+
+ANSWER_WITHIN = 1.5
+"""Seconds a prompt click may take before it is deferred (Discord allows 3 for an answer)."""
+LOG_LINES = 25
+
+
+class ClickHandler:
+    def __init__(self, client: discord.Client, service: TableService, presenter: Presenter) -> None:
+        self.client = client
+        self.service = service
+        self.presenter = presenter
+
+    def _reading(
+        self,
+        interaction: discord.Interaction,
+        loaded: Loaded,
+        seat: int | None,
+        words: bool = False,
+    ) -> Reading:
+        return Reading.of(
+            loaded.row, loaded.game, loaded.state, seat, locale_of(interaction), words
+        )
+
+    # --- the kinds -------------------------------------------------------------------------------
+
+    async def unknown(self, interaction: discord.Interaction, key: str) -> None:
+        await answering.answer(interaction, say(user_tr(interaction), key))
+
+    async def lobby(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
+        await run(interaction, self._lobby, game_id, op)
+
+    async def option(self, interaction: discord.Interaction, game_id: int, key: str) -> None:
+        await run(interaction, self._option, game_id, key)
+
+    async def board(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
+        await run(interaction, self.show, game_id, op)
+
+    async def public(
+        self, interaction: discord.Interaction, game_id: int, token: str, action: str
+    ) -> None:
+        await run(interaction, self._public, game_id, token, action)
+
+    async def prompt(
+        self, interaction: discord.Interaction, game_id: int, token: str, action: str
+    ) -> None:
+        await run(interaction, self._prompt, game_id, token, action)
+
+    async def end(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
+        await run(interaction, self._end, game_id, op)
+
+    async def again(self, interaction: discord.Interaction, game_id: int) -> None:
+        await run(interaction, self._again, game_id)
+
+    # --- the lobby -------------------------------------------------------------------------------
+
+    async def _lobby(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
+        user = interaction.user
+        row = await self.service.row(game_id)
+        check_channel(row, interaction.channel_id)
+        gtr = translator(row.locale, "table")
+        if op == "start":
+            outcome = await self.service.start(game_id, user.id)
+            await interaction.response.edit_message(**lobby_drawn(outcome.row, gtr).edit())
+            await self.presenter.publish(outcome)
+            return
+        if op == "join":
+            row = await self.service.join(game_id, user.id, user.display_name)
+        elif op == "leave":
+            row = await self.service.leave(game_id, user.id)
+        elif op == "ai":
+            n = sum(1 for s in row.seats if s.is_ai) + 1
+            row = await self.service.add_ai(game_id, user.id, say(gtr, "ai_name", n=n))
+        elif op == "drop":
+            row = await self.service.remove_ai(game_id, user.id)
+        else:
+            row = await self.service.cancel(game_id, user.id)
+        await interaction.response.edit_message(**lobby_drawn(row, gtr).edit())
+        await self.service.set_messages(row)
+
+    async def _option(self, interaction: discord.Interaction, game_id: int, key: str) -> None:
+        row = await self.service.row(game_id)
+        check_channel(row, interaction.channel_id)
+        spec = option_spec(row.game, key)
+        if spec is None:
+            raise Refusal("bad_button")
+        row = await self.service.cycle_option(
+            game_id, interaction.user.id, key, [v for _, v in spec.values]
+        )
+        await interaction.response.edit_message(
+            **lobby_drawn(row, translator(row.locale, "table")).edit()
+        )
+        await self.service.set_messages(row)
+
+    # --- what a player asks to see ---------------------------------------------------------------
+
+    async def show(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
+        """The board's buttons (and /table act, mine, log): the clicker's own decision, sheet
+        or hand, the last moves they may see, or a picture's words."""
+        loaded = await self.service.load_any(game_id)
+        row = loaded.row
+        check_channel(row, interaction.channel_id)
+        seat = row.seat_of(interaction.user.id)
+        if op == "log":
+            await answering.send(interaction, await self._log(interaction, loaded, seat))
+            return
+        if op == "board_words":
+            reading = self._reading(interaction, loaded, None, words=True)
+            panel = await off_loop(reading.board)
+            await answering.send(interaction, private_drawn(panel, row.id, user_tr(interaction)))
+            return
+        if seat is None:
+            raise Refusal("not_seated")
+        if op in ("mine", "mine_words"):
+            reading = self._reading(interaction, loaded, seat, words=op == "mine_words")
+            panel = await off_loop(reading.private)
+            await answering.send(interaction, private_drawn(panel, row.id, user_tr(interaction)))
+            return
+        if row.status != "active":
+            raise Refusal("game_over")
+        drawn, _ = await off_loop(prompt_drawn, self._reading(interaction, loaded, seat), row.id)
+        await answering.send(interaction, drawn)
+        self.presenter.prompt_opened(
+            row.id, interaction.user.id, interaction.edit_original_response, locale_of(interaction)
+        )
+
+    async def _log(
+        self, interaction: discord.Interaction, loaded: Loaded, seat: int | None
+    ) -> Drawn:
+        tr = user_tr(interaction)
+        events, complete = await self.service.history(loaded.row)
+        lines = self._reading(interaction, loaded, seat).lines(events)[-LOG_LINES:]
+        if not complete:
+            lines.append(say(tr, "log_broken"))
+        body = lines or [say(tr, "log_empty")]
+        while len("\n".join(body)) > 4000:
+            body = body[1:]
+        return Drawn(embed(say(tr, "log_title"), body), None)
+
+    # --- moves -----------------------------------------------------------------------------------
+
+    async def _public(
+        self, interaction: discord.Interaction, game_id: int, token: str, action: str
+    ) -> None:
+        """A public choice (a die on a roll): it applies for the clicker; the public message
+        is edited in the same response, and the clicker's next decision follows privately."""
+        await interaction.response.defer()
+        try:
+            outcome = await self.service.act(
+                game_id,
+                interaction.user.id,
+                action,
+                token=token,
+                public=True,
+                channel=interaction.channel_id,
+            )
+        except Refusal as refusal:
+            if not refusal.stale:
+                raise
+            await self._stale_public(interaction, game_id, refusal)
+            return
+        row = outcome.row
+        loaded = Loaded(row, self.service.game(row.game), outcome.state)
+        public = Reading.of(row, loaded.game, loaded.state, None, None)
+        step = None if outcome.finished else await off_loop(public.public_step)
+        edited = False
+        if step is not None and step.key == self.presenter.shown_step_key(row.id):
+            drawn = draw_public(step, row.id, public.token, translator(row.locale, "table"))
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(**drawn.edit())
+                edited = True
+        seat = row.seat_of(interaction.user.id)
+        if seat is not None and seat in public.waiting:
+            reading = self._reading(interaction, loaded, seat)
+            drawn, _ = await off_loop(prompt_drawn, reading, row.id)
+            sent = await interaction.followup.send(ephemeral=True, wait=True, **drawn.send())
+            self.presenter.prompt_opened(
+                row.id, interaction.user.id, sent.edit, locale_of(interaction)
+            )
+        await self.presenter.publish(outcome, step_edited=edited)
+
+    async def _stale_public(
+        self, interaction: discord.Interaction, game_id: int, refusal: Refusal
+    ) -> None:
+        """A public button the game has moved past: the sentence, and with it the clicker's
+        current decision (or whom the table waits for)."""
+        note = refusal_text(interaction, refusal)
+        loaded = await self.service.load_game(game_id)
+        seat = loaded.row.seat_of(interaction.user.id)
+        if seat is None:
+            await answering.answer(interaction, note)
+            return
+        drawn, _ = await off_loop(prompt_drawn, self._reading(interaction, loaded, seat), game_id)
+        sent = await interaction.followup.send(
+            ephemeral=True, wait=True, **{**drawn.send(), "content": note}
+        )
+        self.presenter.prompt_opened(
+            game_id, interaction.user.id, sent.edit, locale_of(interaction)
+        )
+
+    async def _prompt(
+        self, interaction: discord.Interaction, game_id: int, token: str, action: str
+    ) -> None:
+        """A prompt's choice. The answer replaces the prompt with the next one in the same
+        response (one request, and the player sees the next decision at once). Should the
+        move take longer than ANSWER_WITHIN, the click is deferred first, so Discord's
+        3-second rule holds even on a busy bot."""
+        if not action:
+            raise Refusal("bad_button")
+        work = asyncio.ensure_future(
+            self.service.act(
+                game_id, interaction.user.id, action, token=token, channel=interaction.channel_id
+            )
+        )
+        done, _ = await asyncio.wait({work}, timeout=ANSWER_WITHIN)
+        if not done:
+            await interaction.response.defer()
+        try:
+            outcome = await work
+        except Refusal as refusal:
+            if not refusal.stale:
+                raise
+            loaded = await self.service.load_game(game_id)
+            check_channel(loaded.row, interaction.channel_id)
+            seat = loaded.row.seat_of(interaction.user.id)
+            if seat is None:
+                raise
+            note = refusal_text(interaction, refusal)
+            await self._update_prompt(interaction, loaded, seat, note)
+            return
+        seat = outcome.row.seat_of(interaction.user.id)
+        assert seat is not None
+        loaded = Loaded(outcome.row, self.service.game(outcome.row.game), outcome.state)
+        await self._update_prompt(interaction, loaded, seat)
+        await self.presenter.publish(outcome)
+
+    async def _update_prompt(
+        self, interaction: discord.Interaction, loaded: Loaded, seat: int, note: str | None = None
+    ) -> None:
+        """Show the seat's current decision in place of the prompt that was clicked."""
+        drawn, _ = await off_loop(
+            prompt_drawn, self._reading(interaction, loaded, seat), loaded.row.id
+        )
+        fields = {**drawn.edit(), "content": note}
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**fields)
+        else:
+            await interaction.response.edit_message(**fields)
+        self.presenter.prompt_opened(
+            loaded.row.id,
+            interaction.user.id,
+            interaction.edit_original_response,
+            locale_of(interaction),
+        )
+
+    # --- ending and again ------------------------------------------------------------------------
+
+    async def _end(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
+        tr = user_tr(interaction)
+        if op == "no":
+            await interaction.response.edit_message(content=say(tr, "end_kept"), view=None)
+            return
+        row = await self.service.row(game_id)
+        check_channel(row, interaction.channel_id)
+        outcome = await self.service.end(
+            row.channel_id, interaction.user.id, moderator(interaction)
+        )
+        name = interaction.user.display_name
+        await interaction.response.edit_message(content=say(tr, "ended", name=name), view=None)
+        await self.presenter.close(outcome, name)
+
+    async def _again(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Final scores' Play again: the same seats at a new table (a new solo game at once),
+        beside the old one: from the channel the old table's thread opened from."""
+        old = await self.service.row(game_id)
+        check_channel(old, interaction.channel_id)
+        await interaction.response.defer(ephemeral=True)
+        tr = user_tr(interaction)
+        parent = self.client.get_channel(old.parent_id) if old.parent_id else None
+        if old.options.solo:
+            if old.options.challenge_day:
+                raise Refusal("challenge_once")
+            seat = old.seat_of(interaction.user.id)
+            if seat is None:
+                raise Refusal("not_seated")
+            name = old.seats[seat].name
+            channel: Any = interaction.channel
+            if isinstance(parent, discord.TextChannel):
+                channel = await places.solo_thread(parent, old.game, old.locale, name)
+            outcome = await self.service.start_solo(
+                old.game,
+                channel_id=channel.id,
+                parent_id=parent.id if parent is not None else None,
+                guild_id=old.guild_id,
+                locale=old.locale,
+                host_id=interaction.user.id,
+                host_name=name,
+            )
+            await self.presenter.publish(outcome)
+            await interaction.followup.send(
+                say(tr, "started_solo", channel=channel.mention), ephemeral=True
+            )
+            return
+
+        async def create(channel_id: int, parent_id: int | None, lobby: int | None) -> GameRow:
+            return await self.service.play_again(
+                game_id,
+                interaction.user.id,
+                channel_id=channel_id,
+                parent_id=parent_id,
+                lobby_message_id=lobby,
+                guild_id=old.guild_id,
+                locale=old.locale,
+            )
+
+        where = parent if isinstance(parent, discord.TextChannel) else interaction.channel
+        host = interaction.user.display_name
+        row = await places.open_lobby(where, old.game, old.locale, host, create)
+        await self.presenter.show_lobby(row)
+        await interaction.followup.send(
+            say(tr, "opened_here", channel=f"<#{row.channel_id}>"), ephemeral=True
+        )

@@ -1,0 +1,60 @@
+"""Where a table is held: a thread opened from its lobby message in a text channel (or the
+channel itself), or a thread of its own for a solo game. Shared by `/table new`, `/table solo`
+and Play again, so a table opens the same way whichever asked for it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.fronts import get_front
+from bot.i18n import translator
+from bot.storage import GameRow
+from bot.words import say
+from cogs.panels import embed
+
+Create = Callable[[int, int | None, int | None], Awaitable[GameRow]]
+"""Stores the table once its place exists: (channel, parent channel, lobby message) → row."""
+
+
+def _title(game: str, locale: str | None) -> str:
+    tr = translator(locale, "table")
+    return get_front(game).title(tr.domain_of(game))
+
+
+async def open_lobby(
+    channel: Any, game: str, locale: str | None, host: str, create: Create, here: bool = False
+) -> GameRow:
+    """A lobby for `game`: in a text channel, a message with the table's thread opened from
+    it; with `here`, or in a thread, right in that channel."""
+    if here or not isinstance(channel, discord.TextChannel):
+        return await create(channel.id, None, None)
+    tr = translator(locale, "table")
+    message = await channel.send(embed=embed(say(tr, "lobby_opening")))
+    name = say(tr, "thread_name", game=_title(game, locale), host=host)
+    thread = None
+    try:
+        thread = await message.create_thread(name=name[:100])
+        return await create(thread.id, channel.id, message.id)
+    except Exception:
+        # Nothing was stored: take back what was posted (the thread is archived, as the bot
+        # may not delete it).
+        with contextlib.suppress(discord.HTTPException):
+            await message.delete()
+        if thread is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await thread.edit(archived=True)
+        raise
+
+
+async def solo_thread(
+    channel: discord.TextChannel, game: str, locale: str | None, host: str
+) -> Any:
+    """A public thread of its own for a solo game."""
+    tr = translator(locale, "table")
+    name = say(tr, "solo_thread_name", game=_title(game, locale), host=host)
+    return await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread)
