@@ -165,7 +165,7 @@ class FleetCardsFront:
         return Panel(title, [standing(tr, p)], fields, image=image)
 
     def prompt(self, view: FleetCardsView, seat: int, actions: Sequence[Action], ctx: Ctx) -> Panel:
-        return prompt_panel(view, seat, actions, ctx.tr)
+        return prompt_panel(view, seat, actions, ctx)
 
     def owed(self, view: FleetCardsView, seat: int, ctx: Ctx) -> str:
         return owed(ctx.tr, view, seat)
