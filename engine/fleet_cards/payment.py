@@ -5,7 +5,6 @@ given. Every card paid is public: it goes face up to the discard pile."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from typing import Literal
 
 from engine.fleet_cards.holdings import discount, first_of
@@ -32,7 +31,7 @@ def pay(t: Table, seat: int, what: str) -> bool:
     assert payment is not None
     if what == CRATE:
         p.processed -= 1
-        payment = replace(payment, paid=payment.paid + t.book.crate_cash, crates=payment.crates + 1)
+        payment = payment.plus(t.book.crate_cash)
         t.emit("spend", seat, crate=True, value=t.book.crate_cash)
     else:
         card = first_of(t.book, p.hand, what)
@@ -40,7 +39,7 @@ def pay(t: Table, seat: int, what: str) -> bool:
         p.hand.remove(card)
         t.spend(card)
         value = t.book.cash(card)
-        payment = replace(payment, paid=payment.paid + value, cards=(*payment.cards, card))
+        payment = payment.plus(value, card)
         t.emit("spend", seat, card=card, kind=what, value=value)
     p.payment = payment
     return payment.due == 0
@@ -71,9 +70,10 @@ def laid_down(t: Table, seat: int, kinds: list[str]) -> str | None:
 def pay_all(t: Table, seat: int, kinds: list[str]) -> bool:
     """Lay several cards and crates down at once (each must be needed, see `laid_down`), the
     cheapest last, so the payment ends on the last one; True once the price is covered."""
-    order = sorted(kinds, key=lambda k: -cash_of(t, k))
+    if len(kinds) == 1:
+        return pay(t, seat, kinds[0])
     done = False
-    for kind in order:
+    for kind in sorted(kinds, key=lambda k: -cash_of(t, k)):
         done = pay(t, seat, kind)
     return done
 

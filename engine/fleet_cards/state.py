@@ -81,6 +81,18 @@ class Payment:
     cards: tuple[str, ...] = ()
     crates: int = 0
 
+    def plus(self, value: int, card: str | None = None) -> Payment:
+        """This payment with one more card (or, for None, one processed crate) paid."""
+        return Payment(
+            kind=self.kind,
+            item=self.item,
+            cost=self.cost,
+            discount=self.discount,
+            paid=self.paid + value,
+            cards=self.cards if card is None else (*self.cards, card),
+            crates=self.crates + (card is None),
+        )
+
     @property
     def price(self) -> int:
         """What cards and crates must cover: no credit below zero (RULES §5.1)."""

@@ -88,9 +88,7 @@ class FleetDice:
         }
 
     def sheet_for(self, state: FleetState) -> Sheet:
-        if self._sheet is not None:
-            return self._sheet
-        return builtin_sheet(state.options.sheet)
+        return self._sheet or builtin_sheet(state.options.sheet)
 
     # --- setting up ------------------------------------------------------------------------
 
@@ -141,7 +139,11 @@ class FleetDice:
 
     def to_act(self, state: FleetState) -> list[int]:
         """Seats that must decide now (several at once in the simultaneous steps)."""
-        return [seat for seat, p in enumerate(state.players) if p.tasks and not held(state, seat)]
+        return [
+            seat
+            for seat, p in enumerate(state.players)
+            if p.tasks and (p.tasks[0].kind != "bonus" or not held(state, seat))
+        ]
 
     def picker(self, state: FleetState) -> int | None:
         """Who takes the next die in a draft (RUTH for Captain Ruth); None outside picking."""
@@ -156,9 +158,10 @@ class FleetDice:
     def legal_actions(self, state: FleetState, seat: int) -> list[Action]:
         if not 0 <= seat < len(state.players) or state.phase == "over":
             return []
-        task = self.pending(state, seat)
-        if task is None or held(state, seat):
+        tasks = state.players[seat].tasks
+        if not tasks or held(state, seat):
             return []
+        task = tasks[0]
         return DECISIONS[task.kind].legal(Table(self.sheet_for(state), state), seat, task)
 
     def is_over(self, state: FleetState) -> bool:
@@ -210,16 +213,17 @@ class FleetDice:
             action = parse_action(action) if isinstance(action, str) else checked(action)
         except ActionSyntaxError as exc:
             raise IllegalAction(exc.reason, "syntax") from exc
+        players = state.players
         if state.phase == "over":
             raise IllegalAction("The game is over; nothing can be played any more.", "over")
-        if not 0 <= seat < len(state.players):
+        if not 0 <= seat < len(players):
             raise IllegalAction(f"There is no seat {seat + 1} at this table.", "no_seat")
-        task = self.pending(state, seat)
-        if task is None:
+        if not players[seat].tasks:
             raise IllegalAction(
                 "You have nothing to decide right now; wait for your turn.", "not_your_turn"
             )
-        if held(state, seat):
+        task = players[seat].tasks[0]
+        if task.kind == "bonus" and held(state, seat):
             raise IllegalAction(
                 "Wait: players before you in turn order choose their King Crab bonus first.",
                 "held",
