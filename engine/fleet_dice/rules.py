@@ -452,15 +452,21 @@ def _advance(t: Table, acted: int | None = None) -> None:
     state = t.state
     if acted is not None:
         _drain(t, acted)
-        if any(p.tasks for p in state.players):
+        if _owing(state):
             return
     while True:
-        for seat in range(len(state.players)):
-            _drain(t, seat)
-        if any(p.tasks for p in state.players) or state.phase == "over":
+        for seat, p in enumerate(state.players):
+            if p.tasks:
+                _drain(t, seat)
+        if _owing(state) or state.phase == "over":
             return
         _check_silver(t)
         _step(t)
+
+
+def _owing(state: FleetState) -> bool:
+    """Whether any seat still has something in its queue."""
+    return any(p.tasks for p in state.players)
 
 
 def _step(t: Table) -> None:

@@ -2,9 +2,9 @@
 
 The public message of each draft is the table itself: the dice and the pick order, the
 standings, who the table waits for and the last moves, with a button per die, so the state of
-the game is always at the bottom of the channel. Each player's sheet is a picture (text as the
-fallback); a prompt says what every choice does and highlights the boxes it would mark. Views
-only: the seed never reaches a front.
+the game is always at the bottom of the channel. Each player's sheet is a picture, its words
+behind a button; a prompt says what every choice does and draws each choice's letter on the
+boxes it would mark (`prompt`). Views only: the seed never reaches a front.
 """
 
 from __future__ import annotations
