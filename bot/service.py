@@ -763,11 +763,16 @@ def may_end(row: GameRow, user_id: int, moderator: bool) -> None:
         raise Refusal("end_denied")
 
 
-def check_channel(row: GameRow, channel: int | None) -> None:
-    """A button acts on the table of the channel it was pressed in (or whose lobby sits in
-    that channel): a forged id naming another channel's table is refused."""
-    if channel is not None and channel not in (row.channel_id, row.parent_id):
-        raise Refusal("other_table")
+def check_channel(row: GameRow, channel: int | None, lobby: bool = False) -> None:
+    """A button acts on the table of the channel it was pressed in: a forged id naming another
+    channel's table is refused. Only the lobby's buttons sit in the channel the table's thread
+    opened from, so only they (`lobby`) are accepted from there: a forged id sent from a daily
+    challenge's parent channel reads nothing of the challenge."""
+    if channel is None or channel == row.channel_id:
+        return
+    if lobby and channel == row.parent_id:
+        return
+    raise Refusal("other_table")
 
 
 def _validated(rules: AnyGame, options: dict[str, Any]) -> dict[str, Any]:

@@ -1,6 +1,12 @@
 """Answering an interaction, shared by every command and button: whatever happens, the user
-gets one answer — a refusal in one sentence of their language, "nothing changed, try again"
-when storage failed, and anything unexpected logged and answered the same way.
+gets one answer in time — a refusal in one sentence of their language, "nothing changed, try
+again" when storage failed, and anything unexpected logged and answered the same way.
+
+Discord fails an interaction not answered within 3 seconds. `run` gives every handler
+`ANSWER_WITHIN` seconds to answer; a handler still working then (storage or Discord slow) has
+its interaction acknowledged for it, and its answer arrives as an edit or a followup. Every
+first response goes through this module (`defer`, `edit`, `reply`, `send`), under one lock per
+interaction, so the acknowledgement and a handler's own answer never race.
 """
 
 from __future__ import annotations
@@ -49,30 +55,85 @@ def channel_id(interaction: discord.Interaction) -> int:
     return interaction.channel_id
 
 
+ANSWER_WITHIN = 1.5
+"""Seconds a handler may take before its interaction is acknowledged for it (Discord allows 3,
+and the acknowledgement itself needs a round trip)."""
+
+_LOCKS: dict[int, asyncio.Lock] = {}
+"""One lock per interaction being answered (dropped when `run` returns)."""
+
+
+def _lock(interaction: discord.Interaction) -> asyncio.Lock:
+    return _LOCKS.setdefault(interaction.id, asyncio.Lock())
+
+
 async def run(
     interaction: discord.Interaction, handler: Callable[..., Awaitable[None]], *args: Any
 ) -> None:
-    """Run a handler so that the interaction always gets an answer."""
+    """Run a handler so that the interaction always gets an answer, and in time."""
+    work = asyncio.ensure_future(handler(interaction, *args))
     try:
-        await handler(interaction, *args)
+        done, _ = await asyncio.wait({work}, timeout=ANSWER_WITHIN)
+        if not done:
+            try:
+                await defer(interaction)
+            except discord.HTTPException:
+                log.warning("interaction %s could not be acknowledged in time", interaction.id)
+        await work
     except Refusal as refusal:
         await refuse(interaction, refusal)
     except StorageError:
         await answer(interaction, say(user_tr(interaction), "storage"))
     except (Crash, asyncio.CancelledError):
+        work.cancel()
         raise
     except Exception:
         log.exception("interaction %s failed", interaction.id)
         await answer(interaction, say(user_tr(interaction), "storage"))
+    finally:
+        _LOCKS.pop(interaction.id, None)
+
+
+async def defer(interaction: discord.Interaction, ephemeral: bool = True) -> None:
+    """Acknowledge now, answer later: a button's message stays as it is until edited, a
+    command shows "thinking…" to its user alone. Nothing if already answered."""
+    async with _lock(interaction):
+        if interaction.response.is_done():
+            return
+        if interaction.type is discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+
+
+async def edit(interaction: discord.Interaction, **fields: Any) -> None:
+    """Replace the message the button is on (or, for a command, its answer)."""
+    async with _lock(interaction):
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**fields)
+        elif interaction.type is discord.InteractionType.component:
+            await interaction.response.edit_message(**fields)
+        else:
+            await interaction.response.send_message(ephemeral=True, **fields)
+
+
+async def reply(interaction: discord.Interaction, **fields: Any) -> discord.Message | None:
+    """A private message to the user: the response, or a followup once the response is used
+    (then the sent message is returned, to be edited later)."""
+    async with _lock(interaction):
+        if interaction.response.is_done():
+            sent: discord.Message = await interaction.followup.send(
+                ephemeral=True, wait=True, **fields
+            )
+            return sent
+        await interaction.response.send_message(ephemeral=True, **fields)
+        return None
 
 
 async def answer(interaction: discord.Interaction, text: str, **extra: Any) -> None:
     """An ephemeral sentence: the response, or a followup once the response is used."""
     with contextlib.suppress(discord.HTTPException):
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, **extra)
-        else:
-            await interaction.response.send_message(text, ephemeral=True, **extra)
+        await reply(interaction, content=text, **extra)
 
 
 async def refuse(interaction: discord.Interaction, refusal: Refusal) -> None:
@@ -94,6 +155,6 @@ def refusal_text(interaction: discord.Interaction, refusal: Refusal) -> str:
     return say(tr, refusal.code, **fields)
 
 
-async def send(interaction: discord.Interaction, drawn: Drawn) -> None:
-    """A private panel as the interaction's response."""
-    await interaction.response.send_message(ephemeral=True, **drawn.send())
+async def send(interaction: discord.Interaction, drawn: Drawn) -> discord.Message | None:
+    """A private panel as the interaction's answer."""
+    return await reply(interaction, **drawn.send())

@@ -8,7 +8,6 @@ public table through the presenter. What a reader may see comes from `bot.readin
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from typing import Any
 
@@ -27,8 +26,6 @@ from cogs.panels import Drawn, draw_public, embed
 from cogs.presenter import Presenter
 from cogs.prompts import off_loop, private_drawn, prompt_drawn
 
-ANSWER_WITHIN = 1.5
-"""Seconds a prompt click may take before it is deferred (Discord allows 3 for an answer)."""
 LOG_LINES = 25
 
 
@@ -84,11 +81,11 @@ class ClickHandler:
     async def _lobby(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
         user = interaction.user
         row = await self.service.row(game_id)
-        check_channel(row, interaction.channel_id)
+        check_channel(row, interaction.channel_id, lobby=True)
         gtr = translator(row.locale, "table")
         if op == "start":
             outcome = await self.service.start(game_id, user.id)
-            await interaction.response.edit_message(**lobby_drawn(outcome.row, gtr).edit())
+            await answering.edit(interaction, **lobby_drawn(outcome.row, gtr).edit())
             await self.presenter.publish(outcome)
             return
         if op == "join":
@@ -102,20 +99,20 @@ class ClickHandler:
             row = await self.service.remove_ai(game_id, user.id)
         else:
             row = await self.service.cancel(game_id, user.id)
-        await interaction.response.edit_message(**lobby_drawn(row, gtr).edit())
+        await answering.edit(interaction, **lobby_drawn(row, gtr).edit())
         await self.service.set_messages(row)
 
     async def _option(self, interaction: discord.Interaction, game_id: int, key: str) -> None:
         row = await self.service.row(game_id)
-        check_channel(row, interaction.channel_id)
+        check_channel(row, interaction.channel_id, lobby=True)
         spec = option_spec(row.game, key)
         if spec is None:
             raise Refusal("bad_button")
         row = await self.service.cycle_option(
             game_id, interaction.user.id, key, [v for _, v in spec.values]
         )
-        await interaction.response.edit_message(
-            **lobby_drawn(row, translator(row.locale, "table")).edit()
+        await answering.edit(
+            interaction, **lobby_drawn(row, translator(row.locale, "table")).edit()
         )
         await self.service.set_messages(row)
 
@@ -146,10 +143,9 @@ class ClickHandler:
         if row.status != "active":
             raise Refusal("game_over")
         drawn, _ = await off_loop(prompt_drawn, self._reading(interaction, loaded, seat), row.id)
-        await answering.send(interaction, drawn)
-        self.presenter.prompt_opened(
-            row.id, interaction.user.id, interaction.edit_original_response, locale_of(interaction)
-        )
+        sent = await answering.send(interaction, drawn)
+        editor = sent.edit if sent is not None else interaction.edit_original_response
+        self.presenter.prompt_opened(row.id, interaction.user.id, editor, locale_of(interaction))
 
     async def _log(
         self, interaction: discord.Interaction, loaded: Loaded, seat: int | None
@@ -171,7 +167,7 @@ class ClickHandler:
     ) -> None:
         """A public choice (a die on a roll): it applies for the clicker; the public message
         is edited in the same response, and the clicker's next decision follows privately."""
-        await interaction.response.defer()
+        await answering.defer(interaction)
         try:
             outcome = await self.service.act(
                 game_id,
@@ -200,10 +196,11 @@ class ClickHandler:
         if seat is not None and seat in public.waiting:
             reading = self._reading(interaction, loaded, seat)
             drawn, _ = await off_loop(prompt_drawn, reading, row.id)
-            sent = await interaction.followup.send(ephemeral=True, wait=True, **drawn.send())
-            self.presenter.prompt_opened(
-                row.id, interaction.user.id, sent.edit, locale_of(interaction)
-            )
+            sent = await answering.reply(interaction, **drawn.send())
+            if sent is not None:
+                self.presenter.prompt_opened(
+                    row.id, interaction.user.id, sent.edit, locale_of(interaction)
+                )
         await self.presenter.publish(outcome, step_edited=edited)
 
     async def _stale_public(
@@ -218,32 +215,23 @@ class ClickHandler:
             await answering.answer(interaction, note)
             return
         drawn, _ = await off_loop(prompt_drawn, self._reading(interaction, loaded, seat), game_id)
-        sent = await interaction.followup.send(
-            ephemeral=True, wait=True, **{**drawn.send(), "content": note}
-        )
-        self.presenter.prompt_opened(
-            game_id, interaction.user.id, sent.edit, locale_of(interaction)
-        )
+        sent = await answering.reply(interaction, **{**drawn.send(), "content": note})
+        if sent is not None:
+            self.presenter.prompt_opened(
+                game_id, interaction.user.id, sent.edit, locale_of(interaction)
+            )
 
     async def _prompt(
         self, interaction: discord.Interaction, game_id: int, token: str, action: str
     ) -> None:
         """A prompt's choice. The answer replaces the prompt with the next one in the same
-        response (one request, and the player sees the next decision at once). Should the
-        move take longer than ANSWER_WITHIN, the click is deferred first, so Discord's
-        3-second rule holds even on a busy bot."""
+        response (one request, and the player sees the next decision at once)."""
         if not action:
             raise Refusal("bad_button")
-        work = asyncio.ensure_future(
-            self.service.act(
+        try:
+            outcome = await self.service.act(
                 game_id, interaction.user.id, action, token=token, channel=interaction.channel_id
             )
-        )
-        done, _ = await asyncio.wait({work}, timeout=ANSWER_WITHIN)
-        if not done:
-            await interaction.response.defer()
-        try:
-            outcome = await work
         except Refusal as refusal:
             if not refusal.stale:
                 raise
@@ -268,11 +256,7 @@ class ClickHandler:
         drawn, _ = await off_loop(
             prompt_drawn, self._reading(interaction, loaded, seat), loaded.row.id
         )
-        fields = {**drawn.edit(), "content": note}
-        if interaction.response.is_done():
-            await interaction.edit_original_response(**fields)
-        else:
-            await interaction.response.edit_message(**fields)
+        await answering.edit(interaction, **{**drawn.edit(), "content": note})
         self.presenter.prompt_opened(
             loaded.row.id,
             interaction.user.id,
@@ -285,7 +269,7 @@ class ClickHandler:
     async def _end(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
         tr = user_tr(interaction)
         if op == "no":
-            await interaction.response.edit_message(content=say(tr, "end_kept"), view=None)
+            await answering.edit(interaction, content=say(tr, "end_kept"), view=None)
             return
         row = await self.service.row(game_id)
         check_channel(row, interaction.channel_id)
@@ -293,7 +277,7 @@ class ClickHandler:
             row.channel_id, interaction.user.id, moderator(interaction)
         )
         name = interaction.user.display_name
-        await interaction.response.edit_message(content=say(tr, "ended", name=name), view=None)
+        await answering.edit(interaction, content=say(tr, "ended", name=name), view=None)
         await self.presenter.close(outcome, name)
 
     async def _again(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -301,7 +285,7 @@ class ClickHandler:
         beside the old one: from the channel the old table's thread opened from."""
         old = await self.service.row(game_id)
         check_channel(old, interaction.channel_id)
-        await interaction.response.defer(ephemeral=True)
+        await answering.defer(interaction)
         tr = user_tr(interaction)
         parent = self.client.get_channel(old.parent_id) if old.parent_id else None
         if old.options.solo:
@@ -324,9 +308,7 @@ class ClickHandler:
                 host_name=name,
             )
             await self.presenter.publish(outcome)
-            await interaction.followup.send(
-                say(tr, "started_solo", channel=channel.mention), ephemeral=True
-            )
+            await answering.answer(interaction, say(tr, "started_solo", channel=channel.mention))
             return
 
         async def create(channel_id: int, parent_id: int | None, lobby: int | None) -> GameRow:
@@ -344,6 +326,4 @@ class ClickHandler:
         host = interaction.user.display_name
         row = await places.open_lobby(where, old.game, old.locale, host, create)
         await self.presenter.show_lobby(row)
-        await interaction.followup.send(
-            say(tr, "opened_here", channel=f"<#{row.channel_id}>"), ephemeral=True
-        )
+        await answering.answer(interaction, say(tr, "opened_here", channel=f"<#{row.channel_id}>"))

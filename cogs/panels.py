@@ -5,6 +5,7 @@ when the panel has a picture, and its choices as buttons or select menus with ve
 
 from __future__ import annotations
 
+import hashlib
 import io
 import logging
 from collections.abc import Sequence
@@ -72,11 +73,21 @@ class Drawn:
             out["file"] = file
         return out
 
-    def edit(self) -> dict[str, Any]:
+    def edit(self, shown_image: str | None = None) -> dict[str, Any]:
+        """The fields of an edit. `shown_image`: the `image_key` of the picture the message
+        carries now; the same picture is kept where it is, not uploaded again."""
         out: dict[str, Any] = {"embed": self.embed, "view": self.view, "content": self.content}
-        file = self.file()
-        out["attachments"] = [file] if file is not None else []
+        if shown_image is None or shown_image != self.image_key:
+            file = self.file()
+            out["attachments"] = [file] if file is not None else []
         return out
+
+    @property
+    def image_key(self) -> str:
+        """What the picture is, by its content ("" for none)."""
+        if self.image is None:
+            return ""
+        return hashlib.blake2b(self.image, digest_size=16).hexdigest()
 
 
 def cut(text: str, limit: int) -> str:

@@ -3,6 +3,12 @@ board, pings for the players who must act, the final scores. Uses the bot token 
 an old interaction token, so it works hours later and after restarts. Public messages speak
 the table's language (the server's, kept with the table).
 
+Every public write goes through the channel's outbox (`cogs.outbox`): one request at a time,
+edits of one message merged while an earlier write is under way, the pings that tell a player
+it is their turn sent before the table's own edits. A publish decides what to show under the
+game's lock and hands it to the outbox; it waits for the writes after the lock is released,
+so the next outcome can already merge its edits into the queued ones.
+
 Few and useful notifications: a player is pinged at most once per turn they are waited on,
 with what they owe and an Act button; their previous notice is deleted; a player whose prompt
 is open (they clicked in the last minutes) sees their next decision there instead of a ping.
@@ -13,9 +19,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import hashlib
 import json
 import logging
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from datetime import date
@@ -32,6 +38,7 @@ from bot.service import Outcome, TableService
 from bot.storage import GameRow
 from bot.words import say
 from cogs.lobby import lobby_drawn
+from cogs.outbox import Lane, Outbox
 from cogs.panels import Drawn, act_button, board_view, draw_public, embed_of, items_view
 from cogs.prompts import off_loop, prompt_drawn
 from engine.core.game import AnyGame
@@ -46,8 +53,14 @@ RECONCILE_WINDOW = 86400.0
 """At startup, games that ended this recently still get their missing messages."""
 PROMPT_FRESH = 14 * 60.0
 """An open prompt can be edited for 15 minutes (its interaction token's life); a minute spare."""
+IMAGES_KEPT = 4096
+"""Messages whose picture this process remembers (to keep an unchanged one in place)."""
+FINAL_LOOKBACK = 10
+"""Messages looked through at startup for final scores posted just before a crash."""
 
 Editor = Callable[..., Awaitable[Any]]
+MessageId = int | asyncio.Future[int]
+"""A message's id, or the id it will have once the outbox has posted it."""
 
 
 @dataclass(frozen=True)
@@ -55,8 +68,8 @@ class Shown:
     """The messages that show one game, the version they show, and what they say (so an
     unchanged message is not edited again)."""
 
-    board_id: int | None
-    step_id: int | None
+    board_id: MessageId | None
+    step_id: MessageId | None
     version: int
     board_key: str = ""
     step_key: str = ""
@@ -71,23 +84,59 @@ class OpenPrompt:
     edit: Editor
     locale: str | None
     opened: float
+    image: str | None = None
+    """The picture it shows now (`Drawn.image_key`), kept in place when unchanged."""
+
+
+@dataclass
+class Writes:
+    """What one publish queued, to wait for once the game's lock is released."""
+
+    board: asyncio.Future[Any] | None = None
+    board_drawn: Drawn | None = None
+    board_posted: bool = False
+    step_posted: asyncio.Future[int] | None = None
+    others: list[asyncio.Future[Any]] = dataclasses.field(default_factory=list)
 
 
 def _key(drawn: Drawn) -> str:
     """What a message would show, as one comparable string (its content too: a step whose
     live status line alone changed, such as who has chosen at a clock, is edited)."""
     view = drawn.view.to_components() if drawn.view is not None else None
-    image = hashlib.blake2b(drawn.image, digest_size=16).hexdigest() if drawn.image else None
-    parts = [drawn.embed.to_dict(), view, image, drawn.content]
+    parts = [drawn.embed.to_dict(), view, drawn.image_key, drawn.content]
     return json.dumps(parts, sort_keys=True, default=str)
+
+
+async def _id(message: MessageId | None) -> int | None:
+    """A message's id, once posted (None if it could not be)."""
+    if message is None or isinstance(message, int):
+        return message
+    try:
+        return await message
+    except discord.HTTPException:
+        return None
+
+
+def _same(a: MessageId, b: MessageId) -> bool:
+    """The same message: the same id, or the same post still under way."""
+    return a is b or (isinstance(a, int) and isinstance(b, int) and a == b)
+
+
+def _distinct(messages: list[MessageId]) -> list[MessageId]:
+    out: list[MessageId] = []
+    for m in messages:
+        if not any(_same(m, o) for o in out):
+            out.append(m)
+    return out
 
 
 class Presenter:
     """Publishes one game at a time: a lock per game keeps two outcomes of the same game from
-    editing its messages at once. An outcome older than what is shown changes nothing, and
+    deciding its messages at once. An outcome older than what is shown changes nothing, and
     one with a newer outcome already queued leaves the edits to that one (a new step's
     message is still posted, so the channel keeps every roll). Message ids and the version
-    shown are written with `set_messages`, which no game save can undo."""
+    shown are written with `set_messages`, which no game save can undo; a version is marked
+    shown only once everything it sent has been sent."""
 
     def __init__(self, client: discord.Client, service: TableService) -> None:
         self.client = client
@@ -95,9 +144,12 @@ class Presenter:
         self._locks: dict[int, asyncio.Lock] = {}
         self._shown: dict[int, Shown] = {}
         self._newest: dict[int, int] = {}
-        self._notices: dict[tuple[int, int], tuple[str, int]] = {}
+        self._notices: dict[tuple[int, int], tuple[str, MessageId]] = {}
         """(game, user) → the turn their last notice was for, and its message."""
         self._prompts: dict[tuple[int, int], OpenPrompt] = {}
+        self._outboxes: dict[int, Outbox] = {}
+        self._images: OrderedDict[int, str] = OrderedDict()
+        """Message id → the picture it carries (`Drawn.image_key`)."""
         self.clock = service.clock
         """How old an open prompt is, by the same injected clock as the service."""
 
@@ -108,20 +160,35 @@ class Presenter:
         shown = self._shown.get(game_id)
         return shown.step_key if shown is not None else None
 
-    def channel(self, row: GameRow) -> discord.PartialMessageable:
-        return self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+    def outbox(self, channel_id: int, guild_id: int | None) -> Outbox:
+        box = self._outboxes.get(channel_id)
+        if box is None:
+            channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
+            box = self._outboxes[channel_id] = Outbox(channel)
+        return box
 
-    def lobby_channel(self, row: GameRow) -> discord.PartialMessageable:
+    def table_box(self, row: GameRow) -> Outbox:
+        return self.outbox(row.channel_id, row.guild_id)
+
+    def lobby_box(self, row: GameRow) -> Outbox:
         where = row.parent_id if row.parent_id and row.lobby_message_id else row.channel_id
-        return self.client.get_partial_messageable(where, guild_id=row.guild_id)
+        return self.outbox(where, row.guild_id)
 
     def reading(self, row: GameRow, rules: AnyGame, state: Any) -> Reading:
         """The public table (in the table's language)."""
         return Reading.of(row, rules, state, None, None)
 
-    def prompt_opened(self, game_id: int, user_id: int, edit: Editor, locale: str | None) -> None:
-        """A player has a prompt open: their next decision can be shown there."""
-        self._prompts[(game_id, user_id)] = OpenPrompt(edit, locale, self.clock())
+    def prompt_opened(
+        self,
+        game_id: int,
+        user_id: int,
+        edit: Editor,
+        locale: str | None,
+        image: str | None = None,
+    ) -> None:
+        """A player has a prompt open (showing the picture `image`, if known): their next
+        decision can be shown there."""
+        self._prompts[(game_id, user_id)] = OpenPrompt(edit, locale, self.clock(), image)
 
     @contextlib.asynccontextmanager
     async def _game(self, row: GameRow, done: bool = False) -> AsyncIterator[Shown]:
@@ -147,6 +214,41 @@ class Presenter:
             self._notices.pop(key, None)
             self._prompts.pop(key, None)
 
+    # --- writing -------------------------------------------------------------------------------
+
+    def _post(self, box: Outbox, drawn: Drawn, lane: Lane = "table") -> asyncio.Future[int]:
+        posted = box.post(lane, **drawn.send())
+        if drawn.image is not None:
+            posted.add_done_callback(lambda f: self._remember(f, drawn.image_key))
+        return posted
+
+    def _remember(self, posted: asyncio.Future[int], image: str) -> None:
+        if posted.cancelled() or posted.exception() is not None:
+            return
+        self._images[posted.result()] = image
+        while len(self._images) > IMAGES_KEPT:
+            self._images.popitem(last=False)
+
+    def _edit(self, box: Outbox, message: MessageId, drawn: Drawn) -> asyncio.Future[None]:
+        """Edit a message to show `drawn`; a picture it already carries stays where it is."""
+        shown = self._images.get(message) if isinstance(message, int) else None
+        edited = box.edit(message, **drawn.edit(shown_image=shown))
+        if isinstance(message, int):
+            self._images[message] = drawn.image_key
+        return edited
+
+    async def _edit_or_post(self, box: Outbox, message: MessageId | None, drawn: Drawn) -> int:
+        """Edit the message, or post a new one if there is none (or it was deleted)."""
+        if message is not None:
+            try:
+                await self._edit(box, message, drawn)
+                known = await _id(message)
+                if known is not None:
+                    return known
+            except discord.NotFound:
+                pass  # someone deleted it: post a new one below
+        return await self._post(box, drawn)
+
     # --- the lobby -------------------------------------------------------------------------------
 
     def lobby(self, row: GameRow, tr: Tr) -> Drawn:
@@ -157,15 +259,17 @@ class Presenter:
         """Edit (or post) the lobby message to show `row`."""
         tr = translator(row.locale, "table")
         drawn = self.lobby(row, tr)
-        channel = self.lobby_channel(row)
-        message_id = await self._edit_or_post(channel, row.lobby_message_id, drawn)
+        message_id = await self._edit_or_post(self.lobby_box(row), row.lobby_message_id, drawn)
         await self.service.set_messages(row, lobby=message_id)
 
     # --- publishing an outcome ----------------------------------------------------------------
 
-    async def publish(self, outcome: Outcome, step_edited: bool = False) -> None:
+    async def publish(
+        self, outcome: Outcome, step_edited: bool = False, again: bool = False
+    ) -> None:
         """Bring the channel up to date with an outcome. `step_edited`: the click's own
-        response already showed the new public step."""
+        response already showed the new public step; `again`: published again at startup (a
+        crash came between some of its writes and marking them shown)."""
         row, state = outcome.row, outcome.state
         if state is None:
             return
@@ -173,32 +277,67 @@ class Presenter:
         public = self.reading(row, rules, state)
         ttr = public.tr.domain_of("table")
         done = outcome.finished or outcome.ended
+        box = self.table_box(row)
+        writes = Writes()
         async with self._game(row, done=done) as shown:
-            channel = self.channel(row)
             queued = row.version < self._newest[row.id]
+            if not outcome.finished:
+                waiting = outcome.ping
+                if outcome.last_one is not None and outcome.last_one not in waiting:
+                    waiting = [*waiting, outcome.last_one]
+                await self._notify(row, public, waiting, outcome.actor)
             step = None if done else await off_loop(public.public_step)
             new_step = step is not None and step.key != shown.step_key
-            if row.version > shown.version and (not queued or new_step):
-                shown = await self._table(row, public, shown, step, step_edited)
+            table_due = row.version > shown.version and (not queued or new_step)
+            if table_due:
+                shown = await self._table(row, public, shown, step, step_edited, writes)
                 self._shown[row.id] = shown
-                await self.service.set_messages(
-                    row, True, shown.step_key, board=shown.board_id, step=shown.step_id
-                )
             if not shown.lobby_closed and row.lobby_message_id and row.status != "lobby":
-                await self._close_lobby(row, ttr)
+                writes.others.append(self._close_lobby(row, ttr))
                 shown = dataclasses.replace(self._shown.get(row.id, shown), lobby_closed=True)
                 self._shown[row.id] = shown
             if outcome.notice:
                 key, fields = outcome.notice
-                await channel.send(say(ttr, key, **fields))
-            if outcome.finished:
-                await self._final(outcome, public)
-                await self._clear_notices(row)
-                return
-            waiting = outcome.ping
-            if outcome.last_one is not None and outcome.last_one not in waiting:
-                waiting = [*waiting, outcome.last_one]
-            await self._notify(row, public, waiting, outcome.actor)
+                writes.others.append(box.post(content=say(ttr, key, **fields)))
+        await self._settle(row, shown, writes, table_due and not outcome.finished)
+        if outcome.finished and table_due:
+            await self._final(outcome, public, again)
+            await self._clear_notices(row)
+            crash_point("final_shown")
+            await self.service.set_messages(row, True, shown.step_key)
+
+    async def _settle(self, row: GameRow, shown: Shown, writes: Writes, mark: bool) -> None:
+        """Wait for one publish's writes; remember where new messages are, and (with `mark`)
+        that the table shows `row.version`."""
+        board_id = await _id(shown.board_id) if writes.board_posted else None
+        step_id = await _id(writes.step_posted) if writes.step_posted else None
+        if writes.board is not None:
+            try:
+                await writes.board
+            except discord.NotFound:
+                board_id = await self._board_again(row, writes)
+            except discord.HTTPException:
+                pass
+        for future in writes.others:
+            with contextlib.suppress(discord.HTTPException):
+                await future
+        ids: dict[str, int | None] = {"board": board_id} if board_id else {}
+        if step_id is not None:
+            ids["step"] = step_id
+        if mark:
+            ids = {"board": await _id(shown.board_id), "step": await _id(shown.step_id), **ids}
+            await self.service.set_messages(row, True, shown.step_key, **ids)
+        elif ids:
+            await self.service.set_messages(row, False, shown.step_key, **ids)
+
+    async def _board_again(self, row: GameRow, writes: Writes) -> int | None:
+        """The board was deleted (by a moderator, say): post it anew at the bottom."""
+        assert writes.board_drawn is not None
+        posted = self._post(self.table_box(row), writes.board_drawn)
+        shown = self._shown.get(row.id)
+        if shown is not None:
+            self._shown[row.id] = dataclasses.replace(shown, board_id=posted)
+        return await _id(posted)
 
     async def _notify(
         self, row: GameRow, public: Reading, users: list[int], actor: int | None
@@ -208,7 +347,7 @@ class Presenter:
         once (a clock, a leftover die), so the table stays near the bottom of the channel."""
         turn = public.turn()
         owed: dict[str, list[int]] = {}
-        old: list[int] = []
+        old: list[MessageId] = []
         for user in users:
             seat = row.seat_of(user)
             if seat is None or user == actor:
@@ -222,12 +361,7 @@ class Presenter:
                 del self._notices[(row.id, user)]
                 old.append(last[1])
             owed.setdefault(public.as_reader(seat).owed(), []).append(user)
-        kept = {
-            message_id for (game, _), (_, message_id) in self._notices.items() if game == row.id
-        }
-        for message_id in dict.fromkeys(old):
-            if message_id not in kept:  # no one else's notice any more
-                await self._delete(self.channel(row), message_id)
+        box = self.table_box(row)
         ttr = public.tr.domain_of("table")
         for what, group in owed.items():
             mentions = " ".join(f"<@{user}>" for user in group)
@@ -237,11 +371,14 @@ class Presenter:
             allowed = discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(user) for user in group]
             )
-            message = await self.channel(row).send(
-                text, allowed_mentions=allowed, view=items_view(act_button(row.id, ttr))
-            )
+            view = items_view(act_button(row.id, ttr))
+            posted = box.post("notice", content=text, allowed_mentions=allowed, view=view)
             for user in group:
-                self._notices[(row.id, user)] = (turn, message.id)
+                self._notices[(row.id, user)] = (turn, posted)
+        kept = [m for (game, _), (_, m) in self._notices.items() if game == row.id]
+        for message in _distinct(old):
+            if not any(_same(message, other) for other in kept):
+                box.delete(message)  # no one else's notice any more
 
     async def _refresh_prompt(self, row: GameRow, public: Reading, seat: int, user: int) -> bool:
         """Show a user their new decision in the prompt they have open; False if none is
@@ -252,7 +389,8 @@ class Presenter:
         reading = Reading.of(row, public.game, public.state, seat, open_prompt.locale)
         drawn, _ = await off_loop(prompt_drawn, reading, row.id)
         try:
-            await open_prompt.edit(**drawn.edit())
+            await open_prompt.edit(**drawn.edit(shown_image=open_prompt.image))
+            open_prompt.image = drawn.image_key
         except discord.HTTPException:
             self._prompts.pop((row.id, user), None)
             return False
@@ -260,8 +398,10 @@ class Presenter:
 
     async def _clear_notices(self, row: GameRow) -> None:
         ids = [self._notices.pop(k)[1] for k in [k for k in self._notices if k[0] == row.id]]
-        for message_id in dict.fromkeys(ids):
-            await self._delete(self.channel(row), message_id)
+        box = self.table_box(row)
+        for message in _distinct(ids):
+            with contextlib.suppress(discord.HTTPException):
+                await box.delete(message)
 
     async def _table(
         self,
@@ -270,9 +410,10 @@ class Presenter:
         shown: Shown,
         step: Panel | None,
         step_edited: bool,
+        writes: Writes,
     ) -> Shown:
-        """Edit (or post) the board and the step message to show the row's version."""
-        channel = self.channel(row)
+        """Queue the writes that make the board and the step message show the row's version."""
+        box = self.table_box(row)
         ttr = public.tr.domain_of("table")
         board_id, board_key = shown.board_id, shown.board_key
         playing = row.status == "active"
@@ -283,71 +424,88 @@ class Presenter:
             )
             new_key = _key(board)
             if new_key != board_key or board_id is None:
-                board_id = await self._edit_or_post(channel, board_id, board)
-                if board_id != shown.board_id:  # a new message: remember it at once
-                    await self.service.set_messages(row, shown=False, board=board_id)
+                if board_id is None:
+                    board_id = self._post(box, board)
+                    writes.board_posted = True
+                else:
+                    writes.board = self._edit(box, board_id, board)
+                    writes.board_drawn = board
                 board_key = new_key
         crash_point("board_shown")
         step_id, step_key, content = shown.step_id, shown.step_key, shown.step_content
         if step is None:
             if step_id and step_key:
-                await self._strip(channel, step_id)
+                writes.others.append(self._strip(box, step_id))
             step_key, content = "", ""
         else:
             drawn = draw_public(step, row.id, public.token, ttr)
             new_content = _key(drawn)
             if step.key != shown.step_key:
                 if step_id and shown.step_key:
-                    await self._strip(channel, step_id)
-                step_id = (await channel.send(**drawn.send())).id
-                await self.service.set_messages(row, False, step.key, step=step_id)
+                    writes.others.append(self._strip(box, step_id))
+                step_id = writes.step_posted = self._post(box, drawn)
             elif not step_edited and new_content != content and step_id:
-                step_id = await self._edit_or_post(channel, step_id, drawn)
+                writes.others.append(self._edit(box, step_id, drawn))
             step_key, content = step.key, new_content
         return Shown(
             board_id, step_id, row.version, board_key, step_key, content, shown.lobby_closed
         )
 
-    async def _close_lobby(self, row: GameRow, tr: Tr) -> None:
+    def _close_lobby(self, row: GameRow, tr: Tr) -> asyncio.Future[None]:
         """Once a game has started or ended, its lobby message loses its buttons."""
-        if row.status == "lobby" or row.lobby_message_id is None:
-            return
-        with contextlib.suppress(discord.HTTPException):
-            channel = self.lobby_channel(row)
-            await channel.get_partial_message(row.lobby_message_id).edit(
-                **self.lobby(row, tr).edit()
-            )
+        assert row.lobby_message_id is not None
+        return self._edit(self.lobby_box(row), row.lobby_message_id, self.lobby(row, tr))
 
-    async def _final(self, outcome: Outcome, public: Reading) -> None:
-        """The final scores, pinging every human seat once, with Play again."""
+    async def _final(self, outcome: Outcome, public: Reading, again: bool = False) -> None:
+        """The final scores, pinging every human seat once, with Play again (unless they were
+        posted just before a crash)."""
         row = outcome.row
-        channel = self.channel(row)
+        box = self.table_box(row)
         panel = public.final(outcome.result)
         if row.options.challenge_day:
             panel = dataclasses.replace(panel, choices=())  # one attempt a day: no Play again
         drawn = draw_public(panel, row.id, "", public.tr.domain_of("table"))
-        humans = [s.user_id for s in row.seats if s.user_id is not None]
-        mentions = " ".join(f"<@{u}>" for u in humans)
-        allowed = discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(u) for u in humans]
-        )
-        await channel.send(content=mentions or None, allowed_mentions=allowed, **drawn.send())
+        if not (again and await self._posted_since(row, drawn.embed.title or "")):
+            humans = [s.user_id for s in row.seats if s.user_id is not None]
+            mentions = " ".join(f"<@{u}>" for u in humans)
+            allowed = discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(u) for u in humans]
+            )
+            await box.post(content=mentions or None, allowed_mentions=allowed, **drawn.send())
+        crash_point("final_posted")
         if row.options.challenge_day:
             await self._challenge_result(outcome, public)
+
+    async def _posted_since(self, row: GameRow, title: str) -> bool:
+        """Whether the final scores were already posted after the last step message: asked
+        when a finished game is published again at startup (its version not marked shown),
+        so that a crash between posting them and marking them shown posts them once."""
+        after = row.step_message_id or row.board_message_id
+        channel = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        with contextlib.suppress(discord.HTTPException):
+            async for message in channel.history(limit=FINAL_LOOKBACK):
+                if after is not None and message.id <= after:
+                    break
+                if message.author.id == getattr(self.client.user, "id", None) and any(
+                    e.title == title for e in message.embeds
+                ):
+                    return True
+        return False
 
     async def _challenge_result(self, outcome: Outcome, public: Reading) -> None:
         """Tell the channel where the player started: score and title, no spoilers."""
         row = outcome.row
         ttr = public.tr.domain_of("table")
         if outcome.result is None:
-            await self.channel(row).send(say(ttr, "challenge_unverified"))
+            await self.table_box(row).post(content=say(ttr, "challenge_unverified"))
             return
         if row.parent_id and row.options.challenge_day:
             number = challenge.number(date.fromisoformat(row.options.challenge_day))
             share = public.share(outcome.result, number)
             text = say(ttr, "challenge_result", mention=f"<@{row.host_id}>", share=share)
-            where = self.client.get_partial_messageable(row.parent_id, guild_id=row.guild_id)
-            await where.send(text, allowed_mentions=discord.AllowedMentions.none())
+            await self.outbox(row.parent_id, row.guild_id).post(
+                content=text, allowed_mentions=discord.AllowedMentions.none()
+            )
 
     async def ping(self, row: GameRow, users: list[int], key: str, **fields: Any) -> None:
         """Mention exactly these users, and nobody else (DESIGN: pings)."""
@@ -358,8 +516,9 @@ class Presenter:
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in users]
         )
-        await self.channel(row).send(
-            say(tr, key, mentions=mentions, **fields),
+        await self.table_box(row).post(
+            "notice",
+            content=say(tr, key, mentions=mentions, **fields),
             allowed_mentions=allowed,
             view=items_view(act_button(row.id, tr)),
         )
@@ -381,56 +540,63 @@ class Presenter:
         ttr = public.tr.domain_of("table")
         over = public.over()
         step = None if over or public.front.board_message else public.public_step()
+        box = self.table_box(row)
         async with self._game(row, done=over) as shown:
-            channel = self.channel(row)
             if step is not None:
                 if shown.step_id:
-                    await self._delete(channel, shown.step_id)
+                    self._delete(box, shown.step_id)
                 drawn = draw_public(step, row.id, public.token, ttr)
-                message = await channel.send(**drawn.send())
+                posted = self._post(box, drawn)
                 new = dataclasses.replace(
-                    shown, step_id=message.id, step_key=step.key, step_content=_key(drawn)
+                    shown, step_id=posted, step_key=step.key, step_content=_key(drawn)
                 )
                 self._shown[row.id] = new
-                await self.service.set_messages(row, False, step.key, step=message.id)
-                return
-            if shown.board_id:
-                await self._delete(channel, shown.board_id)
-            panel = public.board()
-            drawn = Drawn(embed_of(panel), None if over else board_view(row.id, ttr), panel.image)
-            message = await channel.send(**drawn.send())
-            new = dataclasses.replace(
-                shown,
-                board_id=message.id,
-                board_key=_key(drawn),
-                version=max(shown.version, row.version),
-            )
-            self._shown[row.id] = new
-            await self.service.set_messages(row, False, board=message.id)
+            else:
+                if shown.board_id:
+                    self._delete(box, shown.board_id)
+                panel = public.board()
+                drawn = Drawn(
+                    embed_of(panel), None if over else board_view(row.id, ttr), panel.image
+                )
+                posted = self._post(box, drawn)
+                new = dataclasses.replace(
+                    shown,
+                    board_id=posted,
+                    board_key=_key(drawn),
+                    version=max(shown.version, row.version),
+                )
+                self._shown[row.id] = new
+        message_id = await posted
+        ids = {"step": message_id} if step is not None else {"board": message_id}
+        await self.service.set_messages(row, False, step.key if step else None, **ids)
 
     async def close(self, outcome: Outcome, by: str) -> None:
         """A game ended early: its standings, no buttons left, and a notice."""
         row = outcome.row
+        box = self.table_box(row)
         async with self._game(row, done=True) as shown:
-            channel = self.channel(row)
             tr = translator(row.locale, "table")
+            writes: list[asyncio.Future[Any]] = []
             if outcome.state is not None:
                 public = self.reading(row, self.service.game(row.game), outcome.state)
                 panel = public.board()
                 drawn = Drawn(embed_of(panel), None, panel.image)
                 if shown.board_id:
-                    await self._edit_or_post(channel, shown.board_id, drawn)
+                    writes.append(self._edit(box, shown.board_id, drawn))
                 else:
-                    await channel.send(**drawn.send())
+                    writes.append(self._post(box, drawn))
             if shown.step_id:
-                await self._strip(channel, shown.step_id)
-            await channel.send(say(tr, "ended", name=by))
+                writes.append(self._strip(box, shown.step_id))
+            writes.append(box.post(content=say(tr, "ended", name=by)))
             if row.lobby_message_id and row.state is None:
-                await self._close_lobby(row, tr)
-            await self._clear_notices(row)
+                writes.append(self._close_lobby(row, tr))
             # Whatever outcome is still queued, it must not put the buttons back.
             self._shown[row.id] = Shown(shown.board_id, shown.step_id, ENDED)
-            await self.service.set_messages(row)
+        for future in writes:
+            with contextlib.suppress(discord.HTTPException):
+                await future
+        await self._clear_notices(row)
+        await self.service.set_messages(row)
 
     async def reconcile(self, now: float) -> int:
         """At startup: every table whose messages are behind its state (a crash between a
@@ -459,28 +625,13 @@ class Presenter:
         if finished:
             verified = await self.service.verified_results(row, rules, state)
             result = verified[0] if verified else None
-        await self.publish(Outcome(row, state, finished=finished, result=result))
+        await self.publish(Outcome(row, state, finished=finished, result=result), again=True)
 
     # --- low level -------------------------------------------------------------------------------
 
-    async def _edit_or_post(
-        self, channel: discord.PartialMessageable, message_id: int | None, drawn: Drawn
-    ) -> int:
-        if message_id:
-            try:
-                await channel.get_partial_message(message_id).edit(**drawn.edit())
-                return message_id
-            except discord.NotFound:
-                pass  # someone deleted it: post a new one below
-        message = await channel.send(**drawn.send())
-        return message.id
-
-    async def _strip(self, channel: discord.PartialMessageable, message_id: int) -> None:
+    def _strip(self, box: Outbox, message: MessageId) -> asyncio.Future[None]:
         """A step that is over keeps its record: no buttons, and no live status line."""
-        # Deleted or too old to edit: nothing to strip.
-        with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(message_id).edit(content=None, view=None)
+        return box.edit(message, content=None, view=None)
 
-    async def _delete(self, channel: discord.PartialMessageable, message_id: int) -> None:
-        with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(message_id).delete()
+    def _delete(self, box: Outbox, message: MessageId) -> asyncio.Future[None]:
+        return box.delete(message)

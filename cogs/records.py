@@ -14,6 +14,7 @@ from bot.fronts.base import Ctx
 from bot.i18n import translator
 from bot.refusals import Refusal
 from bot.words import say
+from cogs import answering
 from cogs.answering import run, user_tr
 from cogs.panels import Drawn, embed
 from cogs.presenter import Presenter
@@ -53,7 +54,7 @@ class RecordsCog(commands.Cog, name="Records"):
         await run(interaction, self._challenge, game or _default_game(), dm)
 
     async def _challenge(self, interaction: discord.Interaction, game: str, dm: bool) -> None:
-        await interaction.response.defer(ephemeral=True)
+        await answering.defer(interaction)
         self.service.game(game)
         front = get_front(game)
         spec = front.challenge
@@ -98,8 +99,8 @@ class RecordsCog(commands.Cog, name="Records"):
         )
         await self.presenter.publish(outcome)
         where = channel.mention if not dm else say(tr, "your_dms")
-        await interaction.followup.send(
-            say(tr, "challenge_started", number=number, channel=where), ephemeral=True
+        await answering.answer(
+            interaction, say(tr, "challenge_started", number=number, channel=where)
         )
 
     async def _secret(self) -> str:
@@ -167,8 +168,8 @@ class RecordsCog(commands.Cog, name="Records"):
         )
         body = lines or [say(tr, "leaderboard_empty")]
         drawn = Drawn(embed(title, body), None)
-        await interaction.response.send_message(
-            ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **drawn.send()
+        await answering.reply(
+            interaction, allowed_mentions=discord.AllowedMentions.none(), **drawn.send()
         )
 
     @app_commands.command(name="stats", description=_T("A player's record, game by game"))
@@ -221,4 +222,4 @@ class RecordsCog(commands.Cog, name="Records"):
         )
         for name, lines in fields:
             e.add_field(name=name, value="\n".join(lines), inline=False)
-        await interaction.response.send_message(embed=e, ephemeral=True)
+        await answering.reply(interaction, embed=e)

@@ -87,7 +87,7 @@ class TableCommands(commands.Cog, name="Table"):
     ) -> None:
         """A lobby: posted in the channel, with the table's thread opened from it (or, with
         `here` or inside a thread, in this channel)."""
-        await interaction.response.defer(ephemeral=True)
+        await answering.defer(interaction)
         if deadline not in DEADLINE_HOURS:
             raise Refusal("bad_deadline")
         self.service.game(game)
@@ -114,10 +114,8 @@ class TableCommands(commands.Cog, name="Table"):
 
         row = await places.open_lobby(channel, game, locale, host.display_name, create, here)
         await self.presenter.show_lobby(row)
-        await interaction.followup.send(
-            say(user_tr(interaction), "opened_here", channel=f"<#{row.channel_id}>"),
-            ephemeral=True,
-        )
+        text = say(user_tr(interaction), "opened_here", channel=f"<#{row.channel_id}>")
+        await answering.answer(interaction, text)
 
     @table.command(name="solo", description=_T("Play a game alone, started at once"))
     @app_commands.describe(
@@ -128,7 +126,7 @@ class TableCommands(commands.Cog, name="Table"):
         await run(interaction, self._solo, game, here)
 
     async def _solo(self, interaction: discord.Interaction, game: str, here: bool) -> None:
-        await interaction.response.defer(ephemeral=True)
+        await answering.defer(interaction)
         rules = self.service.game(game)
         if rules.min_seats > 1:
             raise Refusal("no_solo", game=game)
@@ -154,7 +152,7 @@ class TableCommands(commands.Cog, name="Table"):
         )
         await self.presenter.publish(outcome)
         text = say(user_tr(interaction), "started_solo", channel=f"<#{channel.id}>")
-        await interaction.followup.send(text, ephemeral=True)
+        await answering.answer(interaction, text)
 
     @table.command(name="act", description=_T("Show your pending decision"))
     async def act(self, interaction: discord.Interaction) -> None:
@@ -226,7 +224,7 @@ class TableCommands(commands.Cog, name="Table"):
             EndButton(row.id, "yes", say(tr, "end_yes"), discord.ButtonStyle.danger),
             EndButton(row.id, "no", say(tr, "end_no")),
         )
-        await interaction.response.send_message(say(tr, "end_confirm"), view=view, ephemeral=True)
+        await answering.reply(interaction, content=say(tr, "end_confirm"), view=view)
 
     @table.command(
         name="language", description=_T("The language of this server's tables (server admins)")
@@ -260,12 +258,12 @@ class TableCommands(commands.Cog, name="Table"):
     async def _autopilot(
         self, interaction: discord.Interaction, player: discord.User, on: bool
     ) -> None:
-        await interaction.response.defer(ephemeral=True)
+        await answering.defer(interaction)
         row = await self.service.find(channel_id(interaction))
         outcome = await self.service.set_autopilot(
             row.id, interaction.user.id, moderator(interaction), player.id, on
         )
         assert outcome.notice is not None
         key, fields = outcome.notice
-        await interaction.followup.send(say(user_tr(interaction), key, **fields), ephemeral=True)
+        await answering.answer(interaction, say(user_tr(interaction), key, **fields))
         await self.presenter.publish(outcome)

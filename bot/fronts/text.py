@@ -6,13 +6,20 @@ from bot.fronts.base import Panel
 
 
 def panel_text(panel: Panel, numbered: bool = True) -> str:
-    """Title, lines, fields, then the choices (numbered, with their detail).
+    """Title, lines, fields, then the choices (numbered, with their detail); a several-option
+    menu lists its options, to be typed after its verb (``pay tuna crab``).
 
-    >>> from bot.fronts.base import Choice
+    >>> from bot.fronts.base import Choice, Multi
     >>> print(panel_text(Panel("Pick", ["Dice: Cod"], choices=[Choice("Take Cod", "pick cod")])))
     == Pick ==
     Dice: Cod
       1. Take Cod  [pick cod]
+    >>> cards = [Choice("Tuna $3", "tuna"), Choice("Crab $1", "crab")]
+    >>> print(panel_text(Panel("Pay $4", multi=Multi("pay", cards, "Cards to pay with"))))
+    == Pay $4 ==
+    Cards to pay with: pay …
+      - Tuna $3  [tuna]
+      - Crab $1  [crab]
     """
     out = [f"== {panel.title} =="]
     out += [line.replace("```", "") for line in panel.lines]
@@ -21,6 +28,11 @@ def panel_text(panel: Panel, numbered: bool = True) -> str:
         out += [line.replace("```", "") for line in lines]
     if panel.image is not None:
         out.append(f"(picture: {len(panel.image)} bytes)")
+    if panel.multi is not None:
+        out.append(f"{panel.multi.placeholder}: {panel.multi.verb} …")
+        for option in panel.multi.options:
+            detail = f" — {option.detail}" if option.detail else ""
+            out.append(f"  - {option.label}{detail}  [{option.action}]")
     actions = [c for c in panel.choices if c.action is not None]
     for i, choice in enumerate(actions, 1):
         head = f"  {i}. " if numbered else "  - "

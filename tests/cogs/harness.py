@@ -170,7 +170,20 @@ class Table:
         """Pick one choice of a prompt: `wanted` (an action text) if given, else at random."""
         rows = response.components
         children = [c for r in rows for c in r["components"]]
-        selects = [c for c in children if c["type"] == 3]
+        picks = [c for c in children if c["type"] == 3 and c["custom_id"].startswith("fl1:pick:")]
+        for menu in picks:
+            verb = menu["custom_id"].rsplit(":", 1)[1]
+            values = [o["value"] for o in menu["options"]]
+            words = (wanted or "").split()
+            if words[:1] == [verb] and set(words[1:]) <= set(values):
+                return await actor.select(response.message, words[1:], custom_id=menu["custom_id"])
+        selects = [c for c in children if c["type"] == 3 and c not in picks]
+        if picks and (not selects or wanted is None) and self.rng.random() < 0.5:
+            menu = self.rng.choice(picks)
+            values = [o["value"] for o in menu["options"]]
+            most = min(menu.get("max_values", 1), len(values))
+            chosen = self.rng.sample(values, self.rng.randint(menu.get("min_values", 1), most))
+            return await actor.select(response.message, chosen, custom_id=menu["custom_id"])
         if selects:
             menu = self.rng.choice(selects)
             value = self.rng.choice(menu["options"])["value"]
@@ -179,7 +192,7 @@ class Table:
                     if option["value"] == wanted:
                         menu, value = candidate, wanted
             return await actor.select(response.message, [value], custom_id=menu["custom_id"])
-        choices = [c["custom_id"] for c in children]
+        choices = [c["custom_id"] for c in children if c["type"] == 2]
         assert choices and all(known(i) for i in choices), choices
         fitting = [
             c

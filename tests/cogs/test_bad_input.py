@@ -6,7 +6,7 @@ import asyncio
 import discord
 
 from bot.refusals import Refusal
-from cogs.clicks import ANSWER_WITHIN
+from cogs.answering import ANSWER_WITHIN
 from cogs.components import Unknown
 from tests.cogs.harness import ids, said
 
@@ -129,6 +129,28 @@ async def test_a_forged_id_naming_another_channels_table_is_refused(table):
     for cid in (f"fl1:board:{row.id}:mine", f"fl1:board:{row.id}:log"):
         result = await alice.click(message, custom_id=cid)
         assert "belongs to a table in another channel" in said(result)
+
+
+async def test_a_forged_id_from_a_challenges_parent_channel_reads_nothing_of_it(table):
+    # The daily challenge is played in a private thread; its parent channel is public. Only
+    # the lobby's buttons may be pressed from a table's parent channel, and a challenge has none.
+    (alice,) = table.add("alice")
+    (mallory,) = table.add("mallory")
+    await alice.slash(table.channel, "challenge")
+    row = await table.service.repo.load(1)
+    assert row.options.challenge_day and row.parent_id == table.channel.id
+    channel = table.bot.get_channel(table.channel.id)
+    forged = [f"fl1:board:{row.id}:{op}" for op in ("log", "mine", "act")]
+    view = discord.ui.View(timeout=None)
+    for i, cid in enumerate(forged):
+        view.add_item(Unknown(cid))
+        view.children[-1].item.label = f"b{i}"
+    message = await channel.send("forged", view=view)
+    for who in (mallory, alice):
+        for cid in forged:
+            result = await who.click(message, custom_id=cid)
+            assert "belongs to a table in another channel" in said(result), (who.name, cid)
+    assert (await table.service.repo.load(row.id)).version == row.version
 
 
 async def test_concurrent_clicks_on_one_prompt_apply_at_most_once(table):
