@@ -5,8 +5,10 @@ given. Every card paid is public: it goes face up to the discard pile."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Literal
 
+from engine.fleet_cards.cards import Deck
 from engine.fleet_cards.holdings import discount, first_of
 from engine.fleet_cards.state import Payment
 from engine.fleet_cards.table import Table
@@ -76,6 +78,32 @@ def pay_all(t: Table, seat: int, kinds: list[str]) -> bool:
     for kind in sorted(kinds, key=lambda k: -cash_of(t, k)):
         done = pay(t, seat, kind)
     return done
+
+
+def least_overpaid(book: Deck, kinds: Sequence[str], due: int) -> list[str] | None:
+    """Which of `kinds` (boat types, Gone Fishin', ``crate``) cover `due` overpaying the
+    least, and then with the fewest: a way to pay in one step, each one needed (one that
+    could be left out would cover with less overpaid). The dearest first; None if they do not
+    cover it.
+
+    >>> from engine.fleet_cards.cards import builtin_deck
+    >>> least_overpaid(builtin_deck(), ["tuna", "cod", "cod", "shrimp"], 4)
+    ['tuna', 'cod']
+    """
+    values = [book.crate_cash if k == CRATE else book.kind_cash(k) for k in kinds]
+    if due <= 0 or sum(values) < due:
+        return None
+    # fewest[s]: the fewest items adding up to exactly s, up to the most one item overshoots
+    top = due + max(values)
+    fewest: list[tuple[int, ...] | None] = [None] * (top + 1)
+    fewest[0] = ()
+    for i, value in enumerate(values):
+        for s in range(top, value - 1, -1):
+            before, now = fewest[s - value], fewest[s]
+            if before is not None and (now is None or len(before) + 1 < len(now)):
+                fewest[s] = (*before, i)
+    picked = next(p for p in fewest[due:] if p is not None)
+    return [kinds[i] for i in sorted(picked, key=lambda i: -values[i])]
 
 
 def close_payment(t: Table, seat: int) -> Payment:

@@ -30,7 +30,7 @@ from engine.fleet_cards.holdings import (
     purse,
     trade_draw,
 )
-from engine.fleet_cards.payment import CRATE
+from engine.fleet_cards.payment import CRATE, least_overpaid
 from engine.fleet_cards.views import FleetCardsView, PlayerView, as_player
 
 
@@ -82,8 +82,10 @@ def prompt_panel(view: FleetCardsView, seat: int, actions: Sequence[Action], ctx
     fields = [(tr._("Your hand"), hand_lines(tr, book, p))]
     title = asked[:1].upper() + asked[1:]
     if p.task == "pay":
-        # RULES §5.2: the cards go down together, in one menu; one card is one pick of it
-        return Panel(title, lines, fields, multi=payment_menu(tr, book, p))
+        # RULES §5.2: the cards go down together, picked in one menu, or at one click the
+        # way that overpays least
+        shortcut = [quickest_payment(tr, book, p)]
+        return Panel(title, lines, fields, choices=shortcut, multi=payment_menu(tr, book, p))
     choices = [_choice(tr, book, view, p, a) for a in actions]
     return Panel(title, lines, fields, choices=choices)
 
@@ -94,18 +96,56 @@ def payment_menu(tr: Tr, book: Deck, p: PlayerView) -> Multi:
     an action's text holds."""
     assert p.payment is not None
     options: list[Choice] = []
-    seen: dict[str, int] = {}
     kinds = [kind_of(c) for c in p.hand or ()] + [CRATE] * p.processed
-    for kind in kinds:
-        seen[kind] = seen.get(kind, 0) + 1
-        word = kind if seen[kind] == 1 else f"{kind}:{seen[kind]}"
-        value = book.crate_cash if kind == CRATE else book.kind_cash(kind)
+    for kind, word in zip(kinds, _words(kinds), strict=True):
         label = tr._("Processed crate") if kind == CRATE else boat_name(tr, kind)
-        options.append(Choice(f"{label} · ${value}", word, emoji=EMOJI.get(kind)))
+        options.append(Choice(f"{label} · ${_cash(book, kind)}", word, emoji=EMOJI.get(kind)))
     options = options[:MENU]
     due = p.payment.due
     placeholder = tr._("Pick the cards that pay the ${due} due…", due=due)
     return Multi("pay", options, placeholder, low=1, high=_most_words(options))
+
+
+def quickest_payment(tr: Tr, book: Deck, p: PlayerView) -> Choice:
+    """The payment in one click: the cards that cover what is due overpaying the least (the
+    dearest single card when their names would not fit one action's text)."""
+    assert p.payment is not None
+    due = p.payment.due
+    held = [kind_of(c) for c in p.hand or ()] + [CRATE] * p.processed
+    kinds = least_overpaid(book, held, due) or [max(held, key=lambda k: _cash(book, k))]
+    words = _words(kinds)
+    if len(" ".join(["pay", *words])) > MAX_TEXT:
+        kinds = [max(held, key=lambda k: _cash(book, k))]
+        words = kinds
+    value = sum(_cash(book, k) for k in kinds)
+    names = " + ".join(tr._("processed crate") if k == CRATE else boat_name(tr, k) for k in kinds)
+    if value > due:
+        detail = tr._(
+            "${value}: covers the ${due} due, ${over} overpaid",
+            value=value,
+            due=due,
+            over=value - due,
+        )
+    elif value == due:
+        detail = tr._("${value}: covers the ${due} due exactly", value=value, due=due)
+    else:
+        detail = tr._("${value}: ${left} still due after it", value=value, left=due - value)
+    label = tr._("Pay with {cards}", cards=names)
+    return Choice(label, " ".join(["pay", *words]), detail, style="primary")
+
+
+def _cash(book: Deck, kind: str) -> int:
+    return book.crate_cash if kind == CRATE else book.kind_cash(kind)
+
+
+def _words(kinds: Sequence[str]) -> list[str]:
+    """The words naming these cards in a payment: copies told apart (``tuna tuna:2``)."""
+    seen: dict[str, int] = {}
+    words = []
+    for kind in kinds:
+        seen[kind] = seen.get(kind, 0) + 1
+        words.append(kind if seen[kind] == 1 else f"{kind}:{seen[kind]}")
+    return words
 
 
 MENU = 25

@@ -5,6 +5,7 @@ import pytest
 from engine.core.errors import IllegalAction
 
 from .builders import GAME, act, act_events, at, hand, kinds, legal, licenses, new, row
+from .builders import kinds as kinds_of
 
 
 def won(seat_hand, bid, *, shrimp=0, crates=0, lot="cod"):
@@ -133,3 +134,23 @@ def test_cards_not_in_hand_cannot_be_laid_down():
         with pytest.raises(IllegalAction) as err:
             GAME.apply(state, 0, text)
         assert err.value.code == code, text
+
+
+def test_the_quickest_payment_overpays_least_with_the_fewest_cards_each_needed():
+    # RULES §5.2: a one-step payment the rules accept, overpaying as little as the hand allows
+    from engine.fleet_cards.cards import builtin_deck
+    from engine.fleet_cards.payment import least_overpaid
+
+    book = builtin_deck()
+    assert least_overpaid(book, ["tuna", "cod", "cod", "shrimp"], 4) == ["tuna", "cod"]
+    assert least_overpaid(book, ["tuna", "tuna"], 4) == ["tuna", "tuna"]  # $2 over: no less
+    assert least_overpaid(book, ["shrimp", "crate", "crate"], 3) == ["shrimp", "crate"]
+    assert least_overpaid(book, ["cod"], 4) is None
+    state = won(["tuna", "lobster", "cod", "cod"], 5)
+    kinds = least_overpaid(book, kinds_of(state.players[0].hand), 5)
+    state = act(
+        state,
+        0,
+        "pay " + " ".join(k if kinds[:i].count(k) == 0 else f"{k}:2" for i, k in enumerate(kinds)),
+    )
+    assert state.players[0].payment is None

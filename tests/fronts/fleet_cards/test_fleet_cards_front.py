@@ -122,9 +122,12 @@ def test_a_prompt_has_one_choice_per_action_each_saying_what_it_does():
             assert len(actions) <= 25
             panel = FRONT.prompt(GAME.view(state, seat), seat, actions, ctx(3, seat))
             if panel.multi is not None:
-                # a payment: one menu of every card and crate, each a way to pay
+                # a payment: one menu of every card and crate, each a way to pay, and the
+                # cards that overpay least at one click
                 offered = {f"pay {o.action.split(':')[0]}" for o in panel.multi.options}
-                assert offered == {a.text for a in actions} and not panel.choices
+                assert offered == {a.text for a in actions}
+                (quick,) = panel.choices
+                GAME.apply(state, seat, quick.action)  # a legal payment
                 continue
             assert [c.action for c in panel.choices] == [a.text for a in actions]
             bids = [int(a.args[0]) for a in actions if a.verb == "bid"]
@@ -378,6 +381,9 @@ def test_a_payment_is_one_menu_of_the_hand_each_card_with_its_value():
             kind
         )
     assert len({o.action for o in menu.options}) == len(menu.options), "copies told apart"
+    (quick,) = panel.choices
+    after, _ = GAME.apply(state, seat, quick.action)
+    assert after.players[seat].payment is None, "one click pays it all"
     text = " ".join(["pay", *(o.action for o in menu.options[: menu.high])])
     assert len(text) <= 60, "as many as an action's text holds"
 
