@@ -1,10 +1,12 @@
-"""python -m bot [run | sync [--guild ID] | invite | play … | i18n extract|check [DOMAIN …]]"""
+"""python -m bot [run | sync [--guild ID] | invite | play … | i18n extract|check [DOMAIN …] |
+ratings rebuild]"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import sys
+from pathlib import Path
 
 import discord
 from pydantic import ValidationError
@@ -12,7 +14,8 @@ from pydantic import ValidationError
 from bot.app import invite_url, make_bot
 from bot.logs import configure
 from bot.settings import Settings
-from bot.storage import StorageUnavailable
+from bot.storage import StorageUnavailable, open_repository
+from bot.storage.postgres import describe, is_url
 
 NO_TOKEN = (
     "No Discord token: set FLEET_TOKEN in .env (copy .env.example) or the environment. "
@@ -81,10 +84,41 @@ def translators(args: list[str]) -> int:
     return 2
 
 
+def rebuild_ratings(args: list[str]) -> int:
+    """``ratings rebuild``: recompute every rating from the stored results alone, in the
+    order the games finished (the numbers the games gave one by one). Games finishing
+    meanwhile wait for it, or are refused as busy."""
+    if args != ["rebuild"]:
+        print(rebuild_ratings.__doc__)
+        return 2
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        print(_bad_setting(exc), file=sys.stderr)
+        return 2
+    configure(settings.log_level)
+    if not is_url(settings.database) and not Path(settings.database).exists():
+        print(f"No database at {settings.database} (FLEET_DATABASE).", file=sys.stderr)
+        return 1
+
+    async def rebuild() -> int:
+        repo = await open_repository(settings.database)
+        try:
+            games = await repo.rebuild_ratings()
+        finally:
+            await repo.close()
+        print(f"Rebuilt the ratings of {describe(settings.database)} from {games} rated games.")
+        return 0
+
+    return _guarded(rebuild())
+
+
 def main(argv: list[str] | None = None) -> int:
     args_in = sys.argv[1:] if argv is None else argv
     if args_in[:1] == ["i18n"]:
         return translators(args_in[1:])
+    if args_in[:1] == ["ratings"]:
+        return rebuild_ratings(args_in[1:])
     if args_in[:1] == ["play"]:
         from bot.terminal import main as terminal
 
@@ -97,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("invite", help="print the invite link")
     sub.add_parser("play", help="play in this terminal, no Discord needed (see play --help)")
     sub.add_parser("i18n", help="translators: i18n extract | i18n check [DOMAIN ...]")
+    sub.add_parser("ratings", help="ratings rebuild: recompute every rating from the results")
     args = parser.parse_args(args_in)
     try:
         settings = Settings()

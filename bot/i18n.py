@@ -13,6 +13,7 @@ language with no catalog) falls back to English.
 
 from __future__ import annotations
 
+import ast
 import gettext
 import io
 import re
@@ -42,6 +43,7 @@ TRANSLATED = ("de", "pt_BR", "it")
 KEYWORDS: dict[str, Any] = {
     "_": None,
     "N_": None,
+    "Nn_": (1, 2),
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "locale_str": None,
@@ -58,6 +60,12 @@ def N_(message: str) -> str:
     """Mark a message id for extraction where it is defined as data; translate it at use
     with ``tr._(…)`` (the gettext convention)."""
     return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a plural where it is defined as data; translate it at use with
+    ``tr.ngettext(singular, plural, n, …)``."""
+    return singular, plural
 
 
 def language_of(locale: str | None) -> str:
@@ -171,8 +179,8 @@ class Message:
     where: str
 
 
-def extract(domain: str) -> list[Message]:
-    """Every message id of a domain, as written in its code."""
+def code_files(domain: str) -> list[Path]:
+    """The Python files whose words belong to a domain."""
     repo = ROOT.parent
     if domain == "table":
         places = [repo / p for p in TABLE_CODE]
@@ -181,23 +189,29 @@ def extract(domain: str) -> list[Message]:
         if folder is None:
             return []
         places = [folder.parent]
+    return [
+        f for place in places for f in (sorted(place.rglob("*.py")) if place.is_dir() else [place])
+    ]
+
+
+def extract(domain: str) -> list[Message]:
+    """Every message id of a domain, as written in its code."""
+    repo = ROOT.parent
     found: dict[tuple[Any, Any], Message] = {}
-    for place in places:
-        files = sorted(place.rglob("*.py")) if place.is_dir() else [place]
-        for file in files:
-            for lineno, msg, _comments, context in extract_from_file(
-                "python", str(file), keywords=KEYWORDS
-            ):
-                msgid: str | tuple[str, str]
-                if isinstance(msg, tuple):
-                    if msg[0] is None:
-                        continue
-                    msgid = (msg[0], msg[1]) if len(msg) > 1 and msg[1] else msg[0]
-                else:
-                    msgid = msg
-                shown = file.relative_to(repo) if file.is_relative_to(repo) else file
-                where = f"{shown}:{lineno}"
-                found.setdefault((msgid, context), Message(msgid, context, where))
+    for file in code_files(domain):
+        for lineno, msg, _comments, context in extract_from_file(
+            "python", str(file), keywords=KEYWORDS
+        ):
+            msgid: str | tuple[str, str]
+            if isinstance(msg, tuple):
+                if msg[0] is None:
+                    continue
+                msgid = (msg[0], msg[1]) if len(msg) > 1 and msg[1] else msg[0]
+            else:
+                msgid = msg
+            shown = file.relative_to(repo) if file.is_relative_to(repo) else file
+            where = f"{shown}:{lineno}"
+            found.setdefault((msgid, context), Message(msgid, context, where))
     return list(found.values())
 
 
@@ -236,9 +250,57 @@ def update(domain: str) -> None:
             write_po(f, catalog, ignore_obsolete=True, sort_output=True, width=100)
 
 
+MESSAGE_ARGS = {
+    "_": (0,),
+    "N_": (0,),
+    "_T": (0,),
+    "locale_str": (0,),
+    "ngettext": (0, 1),
+    "pgettext": (1,),
+}
+"""Each translation call and where its message ids are among its arguments."""
+
+
+def unseen_calls(file: Path) -> Iterator[tuple[int, str]]:
+    """Translation calls extraction cannot see: one written inside an f-string (Python
+    before 3.12 hands extraction the f-string as one token, so the call inside is never
+    read), or one whose message is itself built (an f-string, a concatenation). Their words
+    would stay English in every language while `check` said every catalog is complete.
+    A call whose message is a name (``tr._(TITLES[code])``) is fine: its ids are marked
+    where they are written, with ``N_``."""
+    tree = ast.parse(file.read_text(encoding="utf-8"), str(file))
+
+    def messages(node: ast.AST) -> list[ast.expr] | None:
+        if not isinstance(node, ast.Call):
+            return None
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        where = MESSAGE_ARGS.get(name)
+        if where is None:
+            return None
+        return [node.args[i] for i in where if i < len(node.args)]
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            for inner in ast.walk(node):
+                found = messages(inner)
+                if found and any(isinstance(m, ast.Constant) for m in found):
+                    yield getattr(inner, "lineno", 0), "a translation call inside an f-string"
+            continue
+        found = messages(node)
+        if found and any(isinstance(m, ast.JoinedStr | ast.BinOp) for m in found):
+            yield getattr(node, "lineno", 0), "a translation call whose message is built"
+
+
 def problems(domain: str) -> Iterator[str]:
     """Everything wrong with a domain's catalogs: an id of the code missing or untranslated
-    in a language, an id the code no longer has, a translation whose placeholders differ."""
+    in a language, an id the code no longer has, a translation whose placeholders differ, a
+    translation call extraction cannot see."""
+    repo = ROOT.parent
+    for file in code_files(domain):
+        shown = file.relative_to(repo) if file.is_relative_to(repo) else file
+        for line, what in unseen_calls(file):
+            yield f"{domain}: {shown}:{line}: {what}"
     folder = _DOMAINS.get(domain)
     code = {(m.id if isinstance(m.id, str) else m.id[0], m.context): m for m in extract(domain)}
     for language in TRANSLATED:

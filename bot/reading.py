@@ -33,16 +33,19 @@ person's turns; Black Fleet: up to ~17 a turn, three AI seats in a row)."""
 
 
 def seat_infos(row: GameRow, tr: Tr) -> list[SeatInfo]:
-    """What a front may know of a table's seats: names (an autopilot seat says so) and who
-    plays them."""
-    return [
-        SeatInfo(
-            say(tr, "autopilot_suffix", name=s.name) if s.autopilot else s.name,
-            ai=s.is_ai,
-            autopilot=s.autopilot,
-        )
-        for s in row.seats
-    ]
+    """What a front may know of a table's seats: names (an AI seat named in the reader's
+    language, an autopilot seat saying so) and who plays them."""
+    infos = []
+    robots = 0
+    for seat in row.seats:
+        name = seat.name
+        if seat.is_ai:
+            robots += 1
+            name = say(tr, "ai_name", n=robots)
+        if seat.autopilot:
+            name = say(tr, "autopilot_suffix", name=name)
+        infos.append(SeatInfo(name, ai=seat.is_ai, autopilot=seat.autopilot))
+    return infos
 
 
 def stored_events(row: GameRow) -> list[Event]:
@@ -86,6 +89,8 @@ class Reading:
     playing: bool = True
     """False once the table is over or closed: nobody is waited for."""
     words: bool = False
+    deadline: float | None = None
+    """When the decisions now owed are played for whoever has not made them (a timestamp)."""
 
     @classmethod
     def of(
@@ -102,7 +107,8 @@ class Reading:
         tr = translator(locale if locale is not None else row.locale, front.domain)
         seats = seat_infos(row, tr.domain_of("table"))
         playing = row.status == "active"
-        return cls(game, state, seats, reader, tr, stored_events(row), playing, words)
+        deadline = row.deadline_at if playing else None
+        return cls(game, state, seats, reader, tr, stored_events(row), playing, words, deadline)
 
     def as_reader(self, reader: int | None, words: bool = False) -> Reading:
         return replace(self, reader=reader, words=words)
@@ -140,10 +146,20 @@ class Reading:
         return self.front.board(self.game.view(self.state, None), self.as_reader(None).ctx)
 
     def public_step(self) -> Panel | None:
-        """The public message of the current step; None when it shows nothing (or is over)."""
+        """The public message of the current step; None when it shows nothing (or is over).
+        Under a turn deadline its live line says when the default moves are played."""
         if self.over():
             return None
-        return self.front.public_step(self.game.view(self.state, None), self.as_reader(None).ctx)
+        step = self.front.public_step(self.game.view(self.state, None), self.as_reader(None).ctx)
+        if step is None or self.deadline is None or not step.status:
+            return step
+        when = say(self.tr.domain_of("table"), "deadline_status", when=self.when())
+        return replace(step, status=f"{step.status}\n{when}")
+
+    def when(self) -> str:
+        """The deadline as a Discord time: each reader sees it in their own language and time
+        zone, counting down (``in 6 hours``)."""
+        return f"<t:{int(self.deadline or 0)}:R>"
 
     def private(self) -> Panel:
         """The reader's own sheet, hand or tableau."""

@@ -41,3 +41,12 @@ class Damaged(Refusal):
 
     def __init__(self) -> None:
         super().__init__("corrupt")
+
+
+class DamagedClosed(Refusal):
+    """A table whose saved data could not be read was closed (``damaged_closed``); `head` says
+    where it was, for its messages to lose their buttons."""
+
+    def __init__(self, head: Any) -> None:
+        super().__init__("damaged_closed")
+        self.head = head

@@ -12,6 +12,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot.service import Outcome, TableService
+from bot.storage import StorageError
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,9 @@ class Scheduler:
         while True:
             try:
                 await self.tick()
+            except StorageError as exc:
+                # Storage says so itself (once, for a deleted file); the next tick tries again.
+                log.warning("deadlines not checked this time: %s", exc)
             except Exception:
                 log.exception("scheduler tick failed")
             await asyncio.sleep(self.tick_seconds)

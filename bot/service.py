@@ -20,10 +20,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot import challenge
+from bot import challenge, ratings
 from bot.faults import crash_point
 from bot.reading import RECENT_EVENTS, public_events
-from bot.refusals import Damaged, Refusal, Stale
+from bot.refusals import Damaged, DamagedClosed, Refusal, Stale
 from bot.storage import (
     OPEN_STATUSES,
     AlreadyPlayed,
@@ -116,6 +116,14 @@ class TableService:
             return self._games(game_id)
         except KeyError as exc:
             raise Refusal("unknown_game", game=game_id) from exc
+
+    def rules_of(self, row: GameRow) -> AnyGame:
+        """The rules of a stored table's game; refused (``game_gone``) for a game this bot no
+        longer has, which only ending the table helps."""
+        try:
+            return self._games(row.game)
+        except KeyError as exc:
+            raise Refusal("game_gone", game=row.game[:40]) from exc
 
     # --- lobby -------------------------------------------------------------------------------
 
@@ -324,7 +332,7 @@ class TableService:
     async def start(self, game_id: int, user_id: int) -> Outcome:
         for _ in range(RETRIES):
             row = await self._load(game_id)
-            rules = self.game(row.game)
+            rules = self.rules_of(row)
             if row.status != "lobby":
                 raise Refusal("lobby_only")
             if user_id != row.host_id:
@@ -400,8 +408,10 @@ class TableService:
         raise Refusal("busy")
 
     async def end(self, channel_id: int, user_id: int, moderator: bool) -> Outcome:
-        """The host (or a moderator) ends the channel's game. A game whose row is damaged can
-        always be ended, which frees the channel; a daily challenge only by its player."""
+        """The host (or a moderator) ends the channel's game. A game whose row is damaged, or
+        that names a game this bot no longer has, can always be ended, which frees the
+        channel; a daily challenge only by its player. The outcome has no state when the
+        saved one cannot be read: the table is closed all the same."""
         try:
             row = await self.find(channel_id)
         except Damaged:
@@ -412,7 +422,7 @@ class TableService:
                 raise Refusal("end_denied") from None
             await self.repo.close_damaged(head.id)
             log.warning("game %s: damaged row closed by user %s", head.id, user_id)
-            raise Refusal("damaged_closed") from None
+            raise DamagedClosed(head) from None
         for _ in range(RETRIES):
             may_end(row, user_id, moderator)
             new = row.model_copy(update={"status": "cancelled", "deadline_at": None})
@@ -421,11 +431,18 @@ class TableService:
             except Conflict:
                 row = await self._load(row.id)
                 continue
-            state = None
-            if saved.state is not None:
-                state = self._state(saved, self.game(saved.game))
-            return Outcome(saved, state, ended=True)
+            return Outcome(saved, self.readable(saved), ended=True)
         raise Refusal("busy")
+
+    def readable(self, row: GameRow) -> Any:
+        """The row's state, or None when it cannot be read (damaged, or of a game this bot no
+        longer has): enough to close a table, if not to play it."""
+        if row.state is None:
+            return None
+        try:
+            return self._state(row, self.rules_of(row))
+        except Refusal:
+            return None
 
     async def set_autopilot(
         self, game_id: int, user_id: int, moderator: bool, target: int, on: bool
@@ -473,7 +490,7 @@ class TableService:
         return outcomes
 
     async def _run_deadline(self, row: GameRow, now: float) -> Outcome | None:
-        rules = self.game(row.game)
+        rules = self.rules_of(row)
         state = self._state(row, rules)
         assert row.deadline_at is not None
         waiting = self._humans_to_act(row, rules, state)
@@ -530,13 +547,13 @@ class TableService:
             raise Refusal("not_started")
         if row.status != "active":
             raise Refusal("game_over")
-        rules = self.game(row.game)
+        rules = self.rules_of(row)
         return Loaded(row, rules, self._state(row, rules))
 
     async def load_any(self, game_id: int) -> Loaded:
         """A started table, running or finished."""
         row = await self._load(game_id)
-        rules = self.game(row.game)
+        rules = self.rules_of(row)
         if row.state is None:
             raise Refusal("not_started")
         return Loaded(row, rules, self._state(row, rules))
@@ -545,7 +562,7 @@ class TableService:
         """Every event of the game, replayed from its action log, and whether the whole log
         replayed: a log the rules no longer accept (a damaged entry, a rules change) gives
         the events up to that entry."""
-        rules = self.game(row.game)
+        rules = self.rules_of(row)
         entries = await self.repo.actions(row.id)
         try:
             state, events = rules.start(len(row.seats), row.seed, row.game_options)
@@ -629,14 +646,14 @@ class TableService:
         an earlier release, or a crash before results and games were saved together)."""
         recorded = 0
         for row in await self.repo.unrecorded():
-            rules = self.game(row.game)
+            rules = self.rules_of(row)
             try:
                 state = self._state(row, rules)
             except Refusal:
                 continue
             verified = await self.verified_results(row, rules, state)
             if verified is not None:
-                await self.repo.record_results(row, verified[1])
+                await self.repo.record_results(row, verified[1], ratings.places(verified[0]))
                 recorded += 1
         return recorded
 
@@ -669,7 +686,7 @@ class TableService:
             row = await self._load(game_id)
             if row.status != "lobby":
                 raise Refusal("lobby_only")
-            new = await change(row, self.game(row.game))
+            new = await change(row, self.rules_of(row))
             try:
                 return await self.repo.save(new, row.version)
             except Conflict:
@@ -741,7 +758,8 @@ class TableService:
                 result, results = verified
         crash_point("before_save")
         try:
-            saved = await self.repo.save(new, (base or row).version, entries, results)
+            places = ratings.places(result) if result is not None else ()
+            saved = await self.repo.save(new, (base or row).version, entries, results, places)
         except Conflict:
             return None
         crash_point("saved")

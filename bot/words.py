@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import N_, Tr
+from bot.i18n import N_, Nn_, Tr
 
-WORDS: dict[str, str] = {
+WORDS: dict[str, str | tuple[str, str]] = {
     # refusals: one friendly sentence saying what to do instead
     "not_seated": N_(
         "You're not playing in this game: watch along, or open your own table with /table new."
@@ -35,6 +35,7 @@ WORDS: dict[str, str] = {
     "damaged_closed": N_("The damaged game was closed; this channel is free for a new table."),
     "busy": N_("The table is busy with another move; please click again."),
     "storage": N_("Couldn't save, so nothing changed — please try again in a moment."),
+    "busy_storage": N_("The table is busy — nothing changed; try again in a moment."),
     "bad_button": N_(
         "That button isn't one of mine or is damaged; use /table act to get your current choice."
     ),
@@ -44,6 +45,10 @@ WORDS: dict[str, str] = {
     "other_table": N_("That button belongs to a table in another channel."),
     "not_an_action": N_("'{text}' is not a move of this game."),
     "unknown_game": N_("There is no game called '{game}' here."),
+    "game_gone": N_(
+        "This table's game ('{game}') is no longer played by this bot; "
+        "the host or a moderator can close it with /table end."
+    ),
     "no_solo": N_("This game has no solo mode; open a table with /table new instead."),
     "no_challenge": N_("This game has no daily challenge."),
     "lobby_only": N_("The lobby has closed: the game already started or was cancelled."),
@@ -86,10 +91,25 @@ WORDS: dict[str, str] = {
     "autopilot_off": N_("{name} is back in control of their seat."),
     "deadline_applied": N_("Time ran out for {names}: the default move was played for them."),
     "ended": N_("The game was ended by {name}."),
-    "your_turn": N_("{mentions}: your move in {game} — {what}."),
-    "reminder": N_(
+    "damaged_ended": N_(
+        "This table's saved data could not be read, so {name} closed it; "
+        "the channel is free for a new table."
+    ),
+    # several players are called in one message: "you" is plural for them
+    "your_turn": Nn_(
+        "{mentions}: your move in {game} — {what}.",
+        "{mentions}: your move in {game} — {what}.",
+    ),
+    "your_turn_deadline": Nn_(
+        "{mentions}: your move in {game} — {what}. Your default move is played {when}.",
+        "{mentions}: your move in {game} — {what}. Your default moves are played {when}.",
+    ),
+    "deadline_status": N_("⏰ Default moves are played {when}."),
+    "reminder": Nn_(
         "{mentions}: reminder — the table is waiting for your move; "
-        "the default move is played {when}."
+        "the default move is played {when}.",
+        "{mentions}: reminder — the table is waiting for your moves; "
+        "the default moves are played {when}.",
     ),
     "last_one": N_(
         "{mentions}: you're the last one the table is waiting for; "
@@ -101,6 +121,9 @@ WORDS: dict[str, str] = {
     "challenge_result": N_("{mention} finished today's challenge: {share}"),
     # lobby
     "lobby_title": N_("{game} — table open"),
+    "lobby_title_playing": N_("{game} — playing"),
+    "lobby_title_cancelled": N_("{game} — cancelled"),
+    "lobby_title_over": N_("{game} — finished"),
     "lobby_body": N_(
         "Host: {host}\nSeats ({count}/{most}):\n{seats}\n\nOptions: {options}\n"
         "Press **Join** to take a seat."
@@ -109,7 +132,9 @@ WORDS: dict[str, str] = {
     "lobby_started": N_("The game has started in {channel} — good luck!"),
     "lobby_opening": N_("Opening a table…"),
     "thread_name": N_("{game} · {host}"),
+    "thread_name_number": N_("{game} · {host} · #{number}"),
     "solo_thread_name": N_("{game} solo · {host}"),
+    "solo_thread_name_number": N_("{game} solo · {host} · #{number}"),
     "challenge_thread": N_("{game} #{number} · {name}"),
     "opened_here": N_("Table open in {channel}."),
     "your_dms": N_("your direct messages"),
@@ -143,6 +168,7 @@ WORDS: dict[str, str] = {
     "nothing_to_do": N_("Nothing to decide for you right now; the table is waiting for {names}."),
     "nothing_at_all": N_("Nothing to decide for you right now."),
     "board_posted": N_("The board is at the bottom of the channel again."),
+    "board_players": N_("Only the players or a moderator can move the board down."),
     # log
     "log_title": N_("Last moves"),
     "log_empty": N_("No moves yet."),
@@ -180,8 +206,12 @@ WORDS: dict[str, str] = {
 }
 
 
-def say(tr: Tr, key: str, **fields: Any) -> str:
-    """The sentence for `key` in `tr`'s language, with its fields filled in. List fields
-    (``names``) are joined the language's way."""
+def say(tr: Tr, key: str, many: int = 1, /, **fields: Any) -> str:
+    """The sentence for `key` in `tr`'s language, with its fields filled in; `many` chooses
+    the form of a sentence with a plural (the players it speaks to). List fields (``names``)
+    are joined the language's way."""
     filled = {k: tr.list(list(v)) if isinstance(v, list | tuple) else v for k, v in fields.items()}
-    return tr._(WORDS[key], **filled)
+    message = WORDS[key]
+    if isinstance(message, tuple):
+        return tr.ngettext(*message, many, **filled)
+    return tr._(message, **filled)

@@ -24,7 +24,7 @@ from bot.fronts import FRONTS, get_front
 from bot.fronts.base import Ctx
 from bot.i18n import Tr, translator
 from bot.refusals import Refusal
-from bot.storage import StorageError
+from bot.storage import StorageBusy, StorageError
 from bot.words import say
 from cogs.panels import Drawn
 
@@ -82,6 +82,8 @@ async def run(
         await work
     except Refusal as refusal:
         await refuse(interaction, refusal)
+    except StorageBusy:
+        await answer(interaction, say(user_tr(interaction), "busy_storage"))
     except StorageError:
         await answer(interaction, say(user_tr(interaction), "storage"))
     except (Crash, asyncio.CancelledError):

@@ -101,6 +101,8 @@ class ClickHandler:
             row = await self.service.cancel(game_id, user.id)
         await answering.edit(interaction, **lobby_drawn(row, gtr).edit())
         await self.service.set_messages(row)
+        if row.status == "cancelled" and row.parent_id:
+            await places.archive(self.client, row.channel_id)  # its thread holds nothing
 
     async def _option(self, interaction: discord.Interaction, game_id: int, key: str) -> None:
         row = await self.service.row(game_id)
@@ -307,6 +309,8 @@ class ClickHandler:
                 host_id=interaction.user.id,
                 host_name=name,
             )
+            if channel.id != old.channel_id:
+                await places.number_thread(channel, old.game, old.locale, name, outcome.row.id)
             await self.presenter.publish(outcome)
             await answering.answer(interaction, say(tr, "started_solo", channel=channel.mention))
             return

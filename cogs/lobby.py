@@ -56,7 +56,12 @@ def lobby_drawn(row: GameRow, tr: Tr) -> Drawn:
         seats=seats,
         options=", ".join(options),
     )
-    title = say(tr, "lobby_title", game=front.title(game_tr))
+    title_key = {
+        "lobby": "lobby_title",
+        "active": "lobby_title_playing",
+        "over": "lobby_title_over",
+    }.get(row.status, "lobby_title_cancelled")
+    title = say(tr, title_key, game=front.title(game_tr))
     if row.status != "lobby":
         key = "lobby_started" if row.status == "active" or row.state else "lobby_cancelled"
         note = say(tr, key, channel=f"<#{row.channel_id}>", name=host)

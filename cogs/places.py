@@ -39,7 +39,7 @@ async def open_lobby(
     thread = None
     try:
         thread = await message.create_thread(name=name[:100])
-        return await create(thread.id, channel.id, message.id)
+        row = await create(thread.id, channel.id, message.id)
     except Exception:
         # Nothing was stored: take back what was posted (the thread is archived, as the bot
         # may not delete it).
@@ -49,6 +49,11 @@ async def open_lobby(
             with contextlib.suppress(discord.HTTPException):
                 await thread.edit(archived=True)
         raise
+    # Named by its number once it has one: threads of one host's tables tell apart.
+    numbered = say(tr, "thread_name_number", game=_title(game, locale), host=host, number=row.id)
+    with contextlib.suppress(discord.HTTPException):
+        await thread.edit(name=numbered[:100])
+    return row
 
 
 async def solo_thread(
@@ -58,3 +63,19 @@ async def solo_thread(
     tr = translator(locale, "table")
     name = say(tr, "solo_thread_name", game=_title(game, locale), host=host)
     return await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread)
+
+
+async def number_thread(thread: Any, game: str, locale: str | None, host: str, number: int) -> None:
+    """A solo game's thread, named by its table's number."""
+    tr = translator(locale, "table")
+    name = say(tr, "solo_thread_name_number", game=_title(game, locale), host=host, number=number)
+    with contextlib.suppress(discord.HTTPException):
+        await thread.edit(name=name[:100])
+
+
+async def archive(client: discord.Client, thread_id: int) -> None:
+    """Put away a thread that will never hold a game (a lobby cancelled before it started)."""
+    with contextlib.suppress(discord.HTTPException):
+        thread = client.get_channel(thread_id) or await client.fetch_channel(thread_id)
+        if isinstance(thread, discord.Thread):
+            await thread.edit(archived=True)

@@ -34,13 +34,15 @@ from bot.faults import crash_point
 from bot.fronts.base import Panel
 from bot.i18n import Tr, translator
 from bot.reading import Reading
+from bot.refusals import Refusal
 from bot.service import Outcome, TableService
-from bot.storage import GameRow
+from bot.storage import GameRow, RowHead
 from bot.words import say
 from cogs.lobby import lobby_drawn
 from cogs.outbox import Lane, Outbox
 from cogs.panels import Drawn, act_button, board_view, draw_public, embed_of, items_view
 from cogs.prompts import off_loop, prompt_drawn
+from engine.core.errors import EngineError
 from engine.core.game import AnyGame
 
 log = logging.getLogger(__name__)
@@ -301,6 +303,9 @@ class Presenter:
                 writes.others.append(box.post(content=say(ttr, key, **fields)))
         await self._settle(row, shown, writes, table_due and not outcome.finished)
         if outcome.finished and table_due:
+            if row.lobby_message_id:  # its title says the game is over
+                with contextlib.suppress(discord.HTTPException):
+                    await self._close_lobby(row, ttr)
             await self._final(outcome, public, again)
             await self._clear_notices(row)
             crash_point("final_shown")
@@ -365,9 +370,19 @@ class Presenter:
         ttr = public.tr.domain_of("table")
         for what, group in owed.items():
             mentions = " ".join(f"<@{user}>" for user in group)
-            text = say(
-                ttr, "your_turn", mentions=mentions, game=public.front.title(public.tr), what=what
-            )
+            game = public.front.title(public.tr)
+            if public.deadline is None:
+                text = say(ttr, "your_turn", len(group), mentions=mentions, game=game, what=what)
+            else:
+                text = say(
+                    ttr,
+                    "your_turn_deadline",
+                    len(group),
+                    mentions=mentions,
+                    game=game,
+                    what=what,
+                    when=public.when(),
+                )
             allowed = discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(user) for user in group]
             )
@@ -474,26 +489,39 @@ class Presenter:
             await box.post(content=mentions or None, allowed_mentions=allowed, **drawn.send())
         crash_point("final_posted")
         if row.options.challenge_day:
-            await self._challenge_result(outcome, public)
+            await self._challenge_result(outcome, public, again)
 
     async def _posted_since(self, row: GameRow, title: str) -> bool:
         """Whether the final scores were already posted after the last step message: asked
         when a finished game is published again at startup (its version not marked shown),
         so that a crash between posting them and marking them shown posts them once."""
         after = row.step_message_id or row.board_message_id
-        channel = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        return await self._said(
+            row.channel_id, row.guild_id, after, lambda m: any(e.title == title for e in m.embeds)
+        )
+
+    async def _said(
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        after: int | None,
+        found: Callable[[discord.Message], bool],
+    ) -> bool:
+        """Whether one of the bot's last messages in a channel (newer than `after`) is one
+        it would post now."""
+        channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
+        me = getattr(self.client.user, "id", None)
         with contextlib.suppress(discord.HTTPException):
             async for message in channel.history(limit=FINAL_LOOKBACK):
                 if after is not None and message.id <= after:
                     break
-                if message.author.id == getattr(self.client.user, "id", None) and any(
-                    e.title == title for e in message.embeds
-                ):
+                if message.author.id == me and found(message):
                     return True
         return False
 
-    async def _challenge_result(self, outcome: Outcome, public: Reading) -> None:
-        """Tell the channel where the player started: score and title, no spoilers."""
+    async def _challenge_result(self, outcome: Outcome, public: Reading, again: bool) -> None:
+        """Tell the channel where the player started: score and title, no spoilers (once,
+        also when published again after a crash)."""
         row = outcome.row
         ttr = public.tr.domain_of("table")
         if outcome.result is None:
@@ -503,6 +531,10 @@ class Presenter:
             number = challenge.number(date.fromisoformat(row.options.challenge_day))
             share = public.share(outcome.result, number)
             text = say(ttr, "challenge_result", mention=f"<@{row.host_id}>", share=share)
+            if again and await self._said(
+                row.parent_id, row.guild_id, None, lambda m: m.content == text
+            ):
+                return
             await self.outbox(row.parent_id, row.guild_id).post(
                 content=text, allowed_mentions=discord.AllowedMentions.none()
             )
@@ -518,7 +550,7 @@ class Presenter:
         )
         await self.table_box(row).post(
             "notice",
-            content=say(tr, key, mentions=mentions, **fields),
+            content=say(tr, key, len(users), mentions=mentions, **fields),
             allowed_mentions=allowed,
             view=items_view(act_button(row.id, tr)),
         )
@@ -598,6 +630,18 @@ class Presenter:
         await self._clear_notices(row)
         await self.service.set_messages(row)
 
+    async def close_damaged(self, head: RowHead, by: str) -> None:
+        """A table closed because its saved data could not be read: its messages lose their
+        buttons, and the channel is told."""
+        box = self.outbox(head.channel_id, head.guild_id)
+        for message in (head.board_message_id, head.step_message_id):
+            if message:
+                with contextlib.suppress(discord.HTTPException):
+                    await self._strip(box, message)
+        locale = await self.service.public_locale(head.guild_id, None)
+        with contextlib.suppress(discord.HTTPException):
+            await box.post(content=say(translator(locale, "table"), "damaged_ended", name=by))
+
     async def reconcile(self, now: float) -> int:
         """At startup: every table whose messages are behind its state (a crash between a
         save and its messages) gets them published now."""
@@ -607,6 +651,11 @@ class Presenter:
             try:
                 await self._republish(row)
                 count += 1
+            except (Refusal, EngineError) as exc:
+                # Damaged, or a game this bot no longer has: /table end closes it.
+                log.warning(
+                    "game %s: not republished, its saved data cannot be read (%s)", row.id, exc
+                )
             except Exception:
                 log.exception("game %s: could not republish its messages", row.id)
         return count
@@ -615,11 +664,11 @@ class Presenter:
         if row.status == "lobby" or (row.status == "cancelled" and row.state is None):
             await self.show_lobby(row)
             return
+        if row.status == "cancelled":
+            await self.close(Outcome(row, self.service.readable(row), ended=True), "—")
+            return
         rules = self.service.game(row.game)
         state = rules.load_state(row.state or "")
-        if row.status == "cancelled":
-            await self.close(Outcome(row, state, ended=True), "—")
-            return
         result = None
         finished = rules.is_over(state)
         if finished:

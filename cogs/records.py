@@ -13,8 +13,9 @@ from bot.fronts import FRONTS, get_front
 from bot.fronts.base import Ctx
 from bot.i18n import translator
 from bot.refusals import Refusal
+from bot.storage import StorageError
 from bot.words import say
-from cogs import answering
+from cogs import answering, places
 from cogs.answering import run, user_tr
 from cogs.panels import Drawn, embed
 from cogs.presenter import Presenter
@@ -65,11 +66,15 @@ class RecordsCog(commands.Cog, name="Records"):
         name = interaction.user.display_name
         await self.service.check_challenge_open(game, interaction.user.id)
         channel: Any
+        parent: Any = interaction.channel
+        if isinstance(parent, discord.Thread):
+            # Asked inside a thread: the challenge opens beside it, in its channel.
+            parent = parent.parent
         if dm:
             channel = await interaction.user.create_dm()
-        elif isinstance(interaction.channel, discord.TextChannel):
+        elif isinstance(parent, discord.TextChannel):
             title = front.title(tr.domain_of(game))
-            channel = await interaction.channel.create_thread(
+            channel = await parent.create_thread(
                 name=say(tr, "challenge_thread", game=title, number=number, name=name)[:100],
                 type=discord.ChannelType.private_thread,
                 invitable=False,
@@ -84,19 +89,26 @@ class RecordsCog(commands.Cog, name="Records"):
                 interaction.guild_id, str(interaction.guild_locale or "") or None
             )
         )
-        outcome = await self.service.start_challenge(
-            game=game,
-            channel_id=channel.id,
-            guild_id=interaction.guild_id,
-            parent_id=interaction.channel_id if not dm else None,
-            user_id=interaction.user.id,
-            name=name,
-            secret=await self._secret(),
-            ai=spec.ai,
-            game_options=dict(spec.options),
-            ai_names=[say(tr, "ai_name", n=n + 1) for n in range(spec.ai)],
-            locale=locale,
-        )
+        try:
+            outcome = await self.service.start_challenge(
+                game=game,
+                channel_id=channel.id,
+                guild_id=interaction.guild_id,
+                parent_id=parent.id if not dm else None,
+                user_id=interaction.user.id,
+                name=name,
+                secret=await self._secret(),
+                ai=spec.ai,
+                game_options=dict(spec.options),
+                ai_names=[say(tr, "ai_name", n=n + 1) for n in range(spec.ai)],
+                locale=locale,
+            )
+        except (Refusal, StorageError):
+            # Refused (the attempt already taken by a second /challenge at the same moment,
+            # or storage down): the private thread opened for it would stay empty.
+            if not dm:
+                await places.archive(self.bot, channel.id)
+            raise
         await self.presenter.publish(outcome)
         where = channel.mention if not dm else say(tr, "your_dms")
         await answering.answer(
@@ -206,11 +218,11 @@ class RecordsCog(commands.Cog, name="Records"):
             body = say(
                 tr,
                 "stats_game",
-                games=s.games,
-                wins=s.wins,
-                best=s.best_solo if s.best_solo is not None else dash,
-                mean=s.mean_solo if s.mean_solo is not None else dash,
-                streak=challenge.streak(s.challenge_days, today),
+                games=tr.number(s.games),
+                wins=tr.number(s.wins),
+                best=tr.number(s.best_solo) if s.best_solo is not None else dash,
+                mean=tr.number(s.mean_solo) if s.mean_solo is not None else dash,
+                streak=tr.number(challenge.streak(s.challenge_days, today)),
             )
             ctx = Ctx((), gtr)
             titles = ", ".join(

@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.fronts import FRONTS, get_front
 from bot.fronts.base import Ctx
 from bot.i18n import LANGUAGES, translator
-from bot.refusals import Damaged, Refusal
+from bot.refusals import Damaged, DamagedClosed, Refusal
 from bot.service import may_end
 from bot.storage import DEADLINE_HOURS, GameRow, TableOptions
 from bot.words import say
@@ -135,11 +135,11 @@ class TableCommands(commands.Cog, name="Table"):
             raise Refusal("wrong_channel")
         locale = await self.service.public_locale(interaction.guild_id, guild_locale(interaction))
         parent = None
+        host = interaction.user.display_name
         if not here and not isinstance(channel, discord.Thread):
             if not isinstance(channel, discord.TextChannel):
                 raise Refusal("wrong_channel")
             parent = channel.id
-            host = interaction.user.display_name
             channel = await places.solo_thread(channel, game, locale, host)
         outcome = await self.service.start_solo(
             game,
@@ -150,6 +150,8 @@ class TableCommands(commands.Cog, name="Table"):
             host_name=interaction.user.display_name,
             locale=locale,
         )
+        if parent is not None:
+            await places.number_thread(channel, game, locale, host, outcome.row.id)
         await self.presenter.publish(outcome)
         text = say(user_tr(interaction), "started_solo", channel=f"<#{channel.id}>")
         await answering.answer(interaction, text)
@@ -183,7 +185,11 @@ class TableCommands(commands.Cog, name="Table"):
         await run(interaction, self._board)
 
     async def _board(self, interaction: discord.Interaction) -> None:
+        """The table again at the bottom: asked by a player or a moderator (in a public thread
+        anyone could otherwise bury the conversation under board after board)."""
         row = await self.service.find(channel_id(interaction))
+        if row.seat_of(interaction.user.id) is None and not moderator(interaction):
+            raise Refusal("board_players")
         loaded = await self.service.load_any(row.id)
         await answering.answer(interaction, say(user_tr(interaction), "board_posted"))
         await self.presenter.post_board(loaded.row, loaded.state)
@@ -215,9 +221,13 @@ class TableCommands(commands.Cog, name="Table"):
             row = await self.service.find(channel_id(interaction))
         except Damaged:
             # A damaged game is closed at once: there is nothing to confirm it against.
-            await self.service.end(
-                channel_id(interaction), interaction.user.id, moderator(interaction)
-            )
+            try:
+                await self.service.end(
+                    channel_id(interaction), interaction.user.id, moderator(interaction)
+                )
+            except DamagedClosed as closed:
+                await self.presenter.close_damaged(closed.head, interaction.user.display_name)
+                raise
             return
         may_end(row, interaction.user.id, moderator(interaction))
         view = items_view(
@@ -243,9 +253,9 @@ class TableCommands(commands.Cog, name="Table"):
             raise Refusal("bad_button")
         chosen = None if language == "auto" else language
         await self.service.set_server_language(interaction.guild_id, chosen)
-        shown = chosen or guild_locale(interaction)
-        tr = translator(shown, "table")
-        text = say(tr, "language_set", language=LANGUAGES[tr.language])
+        # Said in the admin's own language; the language chosen by its own name.
+        chosen_tr = translator(chosen or guild_locale(interaction), "table")
+        text = say(user_tr(interaction), "language_set", language=LANGUAGES[chosen_tr.language])
         await answering.answer(interaction, text)
 
     @table.command(name="autopilot", description=_T("Play a seat's moves automatically"))

@@ -126,6 +126,56 @@ async def _claims(run: Run) -> None:
         await run("UPDATE games SET due_at = ? WHERE id = ?", (due_at, game_id))
 
 
+RATINGS = """
+ALTER TABLE guild_settings ADD COLUMN rate_ai {flag} NOT NULL DEFAULT {off};
+ALTER TABLE results ADD COLUMN place INTEGER;
+UPDATE results SET place = 1 + (
+    SELECT COUNT(*) FROM results o WHERE o.game_id = results.game_id
+    AND o.finished_at IS NOT NULL
+    AND (o.won > results.won OR (o.won = results.won AND o.score > results.score)))
+    WHERE kind = 'multi' AND finished_at IS NOT NULL;
+CREATE TABLE rated_games (
+    seq {serial},
+    game_id {id} NOT NULL UNIQUE REFERENCES games(id),
+    game TEXT NOT NULL,
+    guild_id {id},
+    ai {json} NOT NULL DEFAULT '[]',
+    rated_at {time} NOT NULL
+);
+INSERT INTO rated_games (game_id, game, guild_id, rated_at)
+    SELECT game_id, game, guild_id, MAX(finished_at) FROM results
+    WHERE kind = 'multi' AND finished_at IS NOT NULL
+    GROUP BY game_id, game, guild_id HAVING COUNT(*) >= 2
+    ORDER BY MAX(finished_at), game_id;
+CREATE TABLE ratings (
+    game TEXT NOT NULL,
+    guild_id {id} NOT NULL,
+    user_id {id} NOT NULL,
+    mu {time} NOT NULL,
+    sigma {time} NOT NULL,
+    ordinal {time} NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (game, guild_id, user_id)
+);
+CREATE INDEX ratings_board ON ratings(game, guild_id, ordinal DESC);
+CREATE INDEX ratings_user ON ratings(user_id);
+CREATE TABLE rating_changes (
+    game_id {id} NOT NULL REFERENCES games(id),
+    guild_id {id} NOT NULL,
+    user_id {id} NOT NULL,
+    mu_before {time} NOT NULL,
+    sigma_before {time} NOT NULL,
+    mu {time} NOT NULL,
+    sigma {time} NOT NULL,
+    PRIMARY KEY (game_id, guild_id, user_id)
+)
+"""
+"""Skill ratings (`bot.ratings`), in either dialect: the server's choice to rate games against
+AI; each result's place; `rated_games`, the games that count, in the order they were rated
+(finished games of two human seats or more so far, in the order they finished), with the AI
+seats that took part; and what is computed from them: `ratings` and each game's
+`rating_changes`. The ratings themselves are computed after migrating (they are missing)."""
+
 MIGRATIONS: list[tuple[int, Migration]] = [
     (
         1,
@@ -211,4 +261,15 @@ MIGRATIONS: list[tuple[int, Migration]] = [
         """,
     ),
     (6, _claims),
+    (
+        7,
+        RATINGS.format(
+            flag="INTEGER",
+            off="0",
+            serial="INTEGER PRIMARY KEY AUTOINCREMENT",
+            id="INTEGER",
+            json="TEXT",
+            time="REAL",
+        ),
+    ),
 ]

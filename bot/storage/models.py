@@ -13,10 +13,16 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field, field_validator
 
+from bot.ratings import GLOBAL as GLOBAL
+from bot.ratings import ordinal, points
+
 Status = Literal["lobby", "active", "over", "cancelled"]
 OPEN_STATUSES = ("lobby", "active")
 DEADLINE_HOURS = (0, 1, 12, 24, 72)
 """The turn deadlines a table may have (0: none)."""
+WRITE_WAIT_SECONDS = 1.0
+"""How long a write waits for a lock another connection or process holds before it is refused
+with StorageBusy: well under Discord's 3 s, so that the click can still be answered."""
 
 
 class StorageError(Exception):
@@ -51,11 +57,27 @@ class StorageUnavailable(StorageError):
     """The database refused a read or write (read-only, disk full, locked): nothing changed."""
 
 
+class StorageBusy(StorageUnavailable):
+    """Another connection or process held the database's write lock (or this game's row)
+    longer than WRITE_WAIT_SECONDS: the write was refused and nothing of it is applied, now or
+    later. Reads are never refused for this. The player hears "the table is busy, nothing
+    changed, try again"."""
+
+
+class DatabaseGone(StorageUnavailable):
+    """The database file was deleted or replaced while the bot ran: every write is refused
+    from then on (it would land in the deleted file and be lost) until an admin restores the
+    file and restarts the bot."""
+
+
 class Seat(BaseModel):
     user_id: int | None = None
     """None for an AI seat."""
     name: str
     autopilot: bool = False
+    level: str | None = None
+    """How strongly an AI seat plays (a key of `bot.ratings.AI_SKILL`; None: "normal");
+    unused for a human."""
 
     @property
     def is_ai(self) -> bool:
@@ -181,6 +203,9 @@ class RowHead:
     parent_id: int | None
     host_id: int
     status: str
+    guild_id: int | None = None
+    board_message_id: int | None = None
+    step_message_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -202,6 +227,53 @@ class ResultEntry:
     assisted: bool = False
     """Some of this player's moves were played for them (autopilot, a deadline): such a
     score counts in stats but never on a leaderboard."""
+
+
+@dataclass(frozen=True)
+class RatingEntry:
+    """A player's skill at one game, on one server or on all of them (`guild_id` GLOBAL)."""
+
+    game: str
+    guild_id: int
+    """A server, or GLOBAL (every server and direct message together)."""
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+    """Rated games played in this scope."""
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate that ranks: mu − 3σ."""
+        return ordinal(self.mu, self.sigma)
+
+    @property
+    def points(self) -> int:
+        """The rating as players read it (`bot.ratings.points`)."""
+        return points(self.mu, self.sigma)
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """What one finished game did to a player's rating in one scope: the final scores'
+    ``Alice 1 512 (+18)``."""
+
+    game_id: int
+    guild_id: int
+    user_id: int
+    mu_before: float
+    sigma_before: float
+    mu: float
+    sigma: float
+
+    @property
+    def points(self) -> int:
+        return points(self.mu, self.sigma)
+
+    @property
+    def gain(self) -> int:
+        """Points won (or lost, below zero) in this game."""
+        return self.points - points(self.mu_before, self.sigma_before)
 
 
 @dataclass(frozen=True)
@@ -265,9 +337,16 @@ class Repository(Protocol):
         expected_version: int,
         log: Sequence[LogEntry] = (),
         results: Sequence[ResultEntry] = (),
+        places: Sequence[int] = (),
     ) -> GameRow:
-        """Write the row, append `log` and record `results`, all in one transaction, only if
-        the stored version is still `expected_version` (else Conflict)."""
+        """Write the row, append `log`, record `results` and update the ratings they change,
+        all in one transaction, only if the stored version is still `expected_version` (else
+        Conflict). `places`: every seat's place in seat order (`bot.ratings.places`), which
+        lets AI seats take part in ratings; without it humans are placed by win and score.
+
+        Every write refuses with StorageBusy after waiting WRITE_WAIT_SECONDS for a lock held
+        elsewhere, and with DatabaseGone once the database file is gone; a write that raised
+        is never applied later."""
         ...
 
     async def close_damaged(self, game_id: int) -> None:
@@ -291,7 +370,12 @@ class Repository(Protocol):
         """Finished games whose results were never recorded."""
         ...
 
-    async def record_results(self, row: GameRow, results: Sequence[ResultEntry]) -> None: ...
+    async def record_results(
+        self, row: GameRow, results: Sequence[ResultEntry], places: Sequence[int] = ()
+    ) -> None:
+        """Record a finished game's results (ignored if they already are) and update the
+        ratings, in one transaction, as `save` does."""
+        ...
 
     async def claim_due(
         self,
@@ -333,6 +417,37 @@ class Repository(Protocol):
 
     async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
         """Choose (None: clear) a server's language, for its open tables too."""
+        ...
+
+    async def guild_rates_ai(self, guild_id: int) -> bool:
+        """Whether a server's games against AI seats count for ratings (off by default)."""
+        ...
+
+    async def set_guild_rates_ai(self, guild_id: int, rates: bool) -> None:
+        """Let a server's games against AI count for ratings from now on (or stop them);
+        games already rated keep their ratings."""
+        ...
+
+    async def rating_board(
+        self, game: str, guild_id: int | None, limit: int = 10
+    ) -> list[RatingEntry]:
+        """The best rated players of a game, on one server or (None) on all: by mu − 3σ,
+        then more games played, then user id."""
+        ...
+
+    async def user_ratings(self, user_id: int, guild_id: int | None = None) -> list[RatingEntry]:
+        """A player's ratings: for each game they were rated in, the global one and (with
+        `guild_id`) that server's; by game, global first."""
+        ...
+
+    async def rating_changes(self, game_id: int) -> list[RatingChange]:
+        """What one finished game did to its players' ratings, in each scope (global first);
+        empty if it was not rated."""
+        ...
+
+    async def rebuild_ratings(self) -> int:
+        """Recompute every rating from the rated games' standings, in the order they were
+        rated; the number of rated games."""
         ...
 
     async def close(self) -> None: ...

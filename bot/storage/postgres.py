@@ -6,6 +6,11 @@ optimistic version check (`UPDATE … WHERE version = $n`) is what keeps two pro
 applying a move twice. Due deadlines are claimed with ``FOR UPDATE SKIP LOCKED`` and a lease, so
 each is handled by one process, and a process that dies leaves claims that simply expire.
 
+Reads never wait for a write: PostgreSQL reads the last committed rows whatever locks writers
+hold. A write waits at most WRITE_WAIT_SECONDS for a lock another connection holds (the
+sessions' ``lock_timeout``; a save waits for one lock, its game's row) and as long again for a
+free connection, then is refused with StorageBusy, rolled back: nothing of it is ever applied.
+
 asyncpg's errors never leave this module: a refused or failed statement (server down, read-only,
 disk full, a lost connection) is StorageUnavailable after the transaction was rolled back.
 """
@@ -22,8 +27,11 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from bot import ratings
+from bot.faults import crash_point
 from bot.storage import rows
 from bot.storage.models import (
+    WRITE_WAIT_SECONDS,
     AlreadyPlayed,
     Attempt,
     BoardEntry,
@@ -34,12 +42,16 @@ from bot.storage.models import (
     LogEntry,
     LoggedAction,
     NoSuchGame,
+    RatingChange,
+    RatingEntry,
     ResultEntry,
     RowHead,
     Shards,
+    StorageBusy,
     StorageUnavailable,
 )
 from bot.storage.postgres_schema import MIGRATIONS
+from bot.storage.settle import settle
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +62,10 @@ CONNECT_SECONDS = 10.0
 STATEMENT_SECONDS = 30.0
 """A statement that takes longer is abandoned: the caller hears "try again", not silence."""
 MIGRATION_LOCK = 0x666C656574  # "fleet": processes starting together migrate one at a time
+RATINGS_SCHEMA = 7
+"""The migration that made the rating tables."""
+REBUILD_LOCK_SECONDS = 60
+"""How long a rebuild of the ratings waits for the games finishing meanwhile."""
 
 _FAILURES = (
     asyncpg.PostgresError,
@@ -59,6 +75,13 @@ _FAILURES = (
     TimeoutError,
 )
 """What the server or the connection can throw: the database is unavailable."""
+_BUSY = (
+    asyncpg.LockNotAvailableError,  # lock_timeout
+    asyncpg.QueryCanceledError,  # statement_timeout
+    asyncpg.DeadlockDetectedError,
+    asyncpg.SerializationError,
+)
+"""What another connection's locks cause: the database is busy, try again."""
 
 
 def describe(url: str) -> str:
@@ -114,6 +137,7 @@ class PostgresRepository:
                 init=_connection_setup,
                 timeout=CONNECT_SECONDS,
                 command_timeout=STATEMENT_SECONDS,
+                server_settings={"lock_timeout": f"{round(WRITE_WAIT_SECONDS * 1000)}ms"},
             )
         except (*_FAILURES, ValueError) as exc:
             raise StorageUnavailable(f"cannot connect to {describe(url)}: {_line(exc)}") from exc
@@ -126,17 +150,47 @@ class PostgresRepository:
 
     @contextlib.asynccontextmanager
     async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
-        """A pooled connection; the server's and the connection's errors become
+        """A pooled connection (StorageBusy if none is free within WRITE_WAIT_SECONDS); the
+        server's and the connection's errors become StorageBusy (a lock held too long) or
         StorageUnavailable, except a broken constraint, which the caller turns into its
         meaning (ChannelBusy, AlreadyPlayed)."""
         try:
-            async with self._pool.acquire() as con:
-                yield con
-        except asyncpg.IntegrityConstraintViolationError:
-            raise
+            con = await self._pool.acquire(timeout=WRITE_WAIT_SECONDS)
+        except TimeoutError:
+            log.warning("no free database connection within %.1f s", WRITE_WAIT_SECONDS)
+            raise StorageBusy("every database connection is busy") from None
         except _FAILURES as exc:
             log.error("database error: %s", _line(exc))
             raise StorageUnavailable(_line(exc)) from exc
+        try:
+            yield con
+        except asyncpg.IntegrityConstraintViolationError:
+            raise
+        except _BUSY as exc:
+            log.warning("another connection held a lock too long: %s", _line(exc))
+            raise StorageBusy(_line(exc)) from exc
+        except _FAILURES as exc:
+            log.error("database error: %s", _line(exc))
+            raise StorageUnavailable(_line(exc)) from exc
+        finally:
+            await self._pool.release(con)
+
+    @contextlib.asynccontextmanager
+    async def _writing(self) -> AsyncIterator[asyncpg.Connection]:
+        """A connection in a write transaction: rolled back on any error or cancellation,
+        its COMMIT settled (`bot.storage.settle`)."""
+        async with self._connection() as con:
+            transaction = con.transaction()
+            await transaction.start()
+            try:
+                yield con
+            except BaseException:
+                # A connection left mid-statement by a cancellation refuses the ROLLBACK;
+                # the pool then resets it, which rolls back all the same.
+                with contextlib.suppress(*_FAILURES):
+                    await transaction.rollback()
+                raise
+            await settle(transaction.commit())
 
     async def schema_version(self) -> int:
         async with self._connection() as con:
@@ -154,6 +208,7 @@ class PostgresRepository:
         """Apply every migration newer than the database, each in its own transaction, under
         an advisory lock so that processes starting at once do not race."""
         async with self._pool.acquire() as con:
+            await con.execute("SET lock_timeout = 0")  # wait for the process migrating now
             await con.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
             try:
                 current = await self._schema_version(con)
@@ -168,6 +223,12 @@ class PostgresRepository:
                             self._clock(),
                         )
                     current = number
+                if current >= RATINGS_SCHEMA and await con.fetchval(
+                    "SELECT EXISTS (SELECT 1 FROM rated_games) "
+                    "AND NOT EXISTS (SELECT 1 FROM ratings)"
+                ):
+                    async with con.transaction():
+                        await self._rebuild(con)
             finally:
                 await con.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
         return current
@@ -182,7 +243,7 @@ class PostgresRepository:
         stored = {**rows.values(row, rows.COLUMNS[1:]), "due_at": row.due_at}
         marks = ", ".join(f"${i}" for i in range(1, len(stored) + 1))
         try:
-            async with self._connection() as con, con.transaction():
+            async with self._writing() as con:
                 game_id = await con.fetchval(
                     f"INSERT INTO games ({', '.join(stored)}) VALUES ({marks}) RETURNING id",
                     *stored.values(),
@@ -225,7 +286,8 @@ class PostgresRepository:
     async def head(self, channel_id: int) -> RowHead | None:
         async with self._connection() as con:
             found = await con.fetchrow(
-                "SELECT id, game, channel_id, parent_id, host_id, status FROM games "
+                "SELECT id, game, channel_id, parent_id, host_id, status, guild_id, "
+                "board_message_id, step_message_id FROM games "
                 "WHERE channel_id = $1 ORDER BY status IN ('lobby', 'active') DESC, id DESC "
                 "LIMIT 1",
                 channel_id,
@@ -238,6 +300,7 @@ class PostgresRepository:
         expected_version: int,
         log: Sequence[LogEntry] = (),
         results: Sequence[ResultEntry] = (),
+        places: Sequence[int] = (),
     ) -> GameRow:
         now = self._clock()
         new = row.model_copy(update={"version": expected_version + 1, "updated_at": now})
@@ -246,7 +309,7 @@ class PostgresRepository:
         columns.update(claimed_by=None, claimed_until=None)
         sets = ", ".join(f"{name} = ${i}" for i, name in enumerate(columns, 1))
         n = len(columns)
-        async with self._connection() as con, con.transaction():
+        async with self._writing() as con:
             status = await con.execute(
                 f"UPDATE games SET {sets} WHERE id = ${n + 1} AND version = ${n + 2}",
                 *columns.values(),
@@ -258,7 +321,7 @@ class PostgresRepository:
             if log:
                 await self._append(con, row.id, log, new.version, now)
             if results:
-                await self._record(con, new, results, now)
+                await self._record(con, new, results, places, now)
         return new
 
     @staticmethod
@@ -282,7 +345,7 @@ class PostgresRepository:
         )
 
     async def close_damaged(self, game_id: int) -> None:
-        async with self._connection() as con:
+        async with self._writing() as con:
             await con.execute(
                 "UPDATE games SET status = 'cancelled', deadline_at = NULL, due_at = NULL, "
                 "version = version + 1, shown_version = version + 1, updated_at = $1 "
@@ -302,7 +365,7 @@ class PostgresRepository:
             raise ValueError(f"no such message column: {sorted(unknown)}")
         sets = "".join(f"{name} = ${i}, " for i, name in enumerate(columns, 1))
         n = len(columns)
-        async with self._connection() as con:
+        async with self._writing() as con:
             await con.execute(
                 f"UPDATE games SET {sets}shown_version = GREATEST(shown_version, ${n + 1}) "
                 f"WHERE id = ${n + 2}",
@@ -331,7 +394,7 @@ class PostgresRepository:
         # SKIP LOCKED: a game another process is claiming (or saving) right now is left to it
         # rather than waited for; the lease keeps it from being claimed again until it ends.
         on_shards, params = _on_shards(shards, 5)
-        async with self._connection() as con:
+        async with self._writing() as con:
             found = await con.fetch(
                 "UPDATE games SET claimed_by = $1, claimed_until = $2 WHERE id IN ("
                 "SELECT id FROM games WHERE status = 'active' AND due_at <= $3 "
@@ -370,7 +433,7 @@ class PostgresRepository:
         return str(found) if found else None
 
     async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
-        async with self._connection() as con, con.transaction():
+        async with self._writing() as con:
             await con.execute(
                 "INSERT INTO guild_settings (guild_id, locale) VALUES ($1, $2) "
                 "ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
@@ -395,6 +458,10 @@ class PostgresRepository:
     async def meta(self, key: str, default: str) -> str:
         """A stored value, set to `default` the first time it is asked for."""
         async with self._connection() as con:
+            found = await con.fetchval("SELECT value FROM meta WHERE key = $1", key)
+        if found is not None:
+            return str(found)
+        async with self._writing() as con:
             await con.execute(
                 "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
                 key,
@@ -412,11 +479,25 @@ class PostgresRepository:
             )
         return found is not None
 
-    @staticmethod
     async def _record(
-        con: asyncpg.Connection, row: GameRow, results: Sequence[ResultEntry], now: float
+        self,
+        con: asyncpg.Connection,
+        row: GameRow,
+        results: Sequence[ResultEntry],
+        places: Sequence[int],
+        now: float,
     ) -> None:
-        """Inside a transaction: each human seat's result, completing a claimed attempt."""
+        """Inside a transaction: each human seat's result, completing a claimed attempt, and
+        the ratings the game changes."""
+        rates_ai = False
+        if row.guild_id is not None and any(seat.is_ai for seat in row.seats):
+            rates_ai = bool(
+                await con.fetchval(
+                    "SELECT rate_ai FROM guild_settings WHERE guild_id = $1", row.guild_id
+                )
+            )
+        standings = rows.standings(row, results, places, rates_ai)
+        place = {s.user_id: s.place for s in standings if s.user_id is not None}
         for r in results:
             status = await con.execute(
                 "UPDATE results SET score = $1, title = $2, won = $3, assisted = $4, "
@@ -432,8 +513,8 @@ class PostgresRepository:
             if status == "UPDATE 0":
                 await con.execute(
                     "INSERT INTO results (game_id, game, user_id, guild_id, kind, score, title, "
-                    "won, assisted, started_at, finished_at) "
-                    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) "
+                    "won, assisted, started_at, finished_at, place) "
+                    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) "
                     "ON CONFLICT DO NOTHING",
                     row.id,
                     row.game,
@@ -446,11 +527,91 @@ class PostgresRepository:
                     r.assisted,
                     row.created_at,
                     now,
+                    place.get(r.user_id),
                 )
+        crash_point("results_recorded")
+        if standings:
+            await self._rate(con, row, standings, now)
 
-    async def record_results(self, row: GameRow, results: Sequence[ResultEntry]) -> None:
-        async with self._connection() as con, con.transaction():
-            await self._record(con, row, results, self._clock())
+    async def _rate(
+        self,
+        con: asyncpg.Connection,
+        row: GameRow,
+        standings: Sequence[ratings.Standing],
+        now: float,
+    ) -> None:
+        """Inside the transaction that records a game's results: lock the ratings the game
+        changes (made first if new; always in one order, so that two games sharing players
+        cannot deadlock), then take the game's place in the rating order (once: a game
+        already rated is left as it is) and update them. Taking the place only once the
+        ratings are locked makes that order the order the updates were really applied in, so
+        a rebuild gives the same numbers even when processes finish games at once."""
+        users = sorted({s.user_id for s in standings if s.user_id is not None})
+        scopes = list(ratings.scopes(row.guild_id))
+        mu, sigma = ratings.NEW
+        await con.execute(
+            "INSERT INTO ratings (game, guild_id, user_id, mu, sigma, ordinal, games) "
+            "SELECT $1, s, u, $4, $5, $6, 0 FROM unnest($2::bigint[]) s, unnest($3::bigint[]) u "
+            "ORDER BY s, u ON CONFLICT DO NOTHING",
+            row.game,
+            scopes,
+            users,
+            mu,
+            sigma,
+            ratings.ordinal(mu, sigma),
+        )
+        found = await con.fetch(
+            "SELECT guild_id, user_id, mu, sigma, games FROM ratings WHERE game = $1 "
+            "AND guild_id = ANY($2::bigint[]) AND user_id = ANY($3::bigint[]) "
+            "ORDER BY guild_id, user_id FOR UPDATE",
+            row.game,
+            scopes,
+            users,
+        )
+        ai = [[s.level, s.place] for s in standings if s.user_id is None]
+        taken = await con.fetchval(
+            "INSERT INTO rated_games (game_id, game, guild_id, ai, rated_at) "
+            "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id) DO NOTHING RETURNING seq",
+            row.id,
+            row.game,
+            row.guild_id,
+            ai,
+            now,
+        )
+        if taken is None:
+            return
+        before = {(row.game, g, u): ratings.Rated(m, s, n) for g, u, m, s, n in found if n > 0}
+        game = ratings.RatedGame(row.id, row.game, row.guild_id, tuple(standings))
+        after, changes = ratings.rate_game(game, before)
+        await self._write_ratings(con, after, changes)
+
+    @staticmethod
+    async def _write_ratings(
+        con: asyncpg.Connection,
+        table: dict[ratings.Key, ratings.Rated],
+        changes: Sequence[ratings.Change],
+    ) -> None:
+        await con.executemany(
+            "INSERT INTO ratings (game, guild_id, user_id, mu, sigma, ordinal, games) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game, guild_id, user_id) DO UPDATE "
+            "SET mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, "
+            "games = excluded.games",
+            [
+                (*key, r.mu, r.sigma, ratings.ordinal(r.mu, r.sigma), r.games)
+                for key, r in sorted(table.items())
+            ],
+        )
+        await con.executemany(
+            "INSERT INTO rating_changes (game_id, guild_id, user_id, mu_before, sigma_before, "
+            "mu, sigma) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            changes,
+        )
+
+    async def record_results(
+        self, row: GameRow, results: Sequence[ResultEntry], places: Sequence[int] = ()
+    ) -> None:
+        async with self._writing() as con:
+            await self._record(con, row, results, places, self._clock())
 
     async def unrecorded(self) -> list[GameRow]:
         return await self._select(rows.UNRECORDED)
@@ -495,6 +656,72 @@ class PostgresRepository:
                 user_id,
             )
         return rows.user_stats([dict(r) for r in found])
+
+    async def guild_rates_ai(self, guild_id: int) -> bool:
+        async with self._connection() as con:
+            found = await con.fetchval(
+                "SELECT rate_ai FROM guild_settings WHERE guild_id = $1", guild_id
+            )
+        return bool(found)
+
+    async def set_guild_rates_ai(self, guild_id: int, rates: bool) -> None:
+        async with self._writing() as con:
+            await con.execute(
+                "INSERT INTO guild_settings (guild_id, rate_ai) VALUES ($1, $2) "
+                "ON CONFLICT (guild_id) DO UPDATE SET rate_ai = excluded.rate_ai",
+                guild_id,
+                rates,
+            )
+
+    # --- ratings -------------------------------------------------------------------------------
+
+    async def rating_board(
+        self, game: str, guild_id: int | None, limit: int = 10
+    ) -> list[RatingEntry]:
+        async with self._connection() as con:
+            found = await con.fetch(
+                f"SELECT {rows.RATING_COLUMNS} FROM ratings WHERE game = $1 AND guild_id = $2 "
+                "ORDER BY ordinal DESC, games DESC, user_id LIMIT $3",
+                game,
+                guild_id or 0,
+                limit,
+            )
+        return [RatingEntry(*r) for r in found]
+
+    async def user_ratings(self, user_id: int, guild_id: int | None = None) -> list[RatingEntry]:
+        async with self._connection() as con:
+            found = await con.fetch(
+                f"SELECT {rows.RATING_COLUMNS} FROM ratings WHERE user_id = $1 "
+                "AND guild_id IN (0, $2) ORDER BY game, guild_id",
+                user_id,
+                guild_id or 0,
+            )
+        return [RatingEntry(*r) for r in found]
+
+    async def rating_changes(self, game_id: int) -> list[RatingChange]:
+        async with self._connection() as con:
+            found = await con.fetch(
+                f"SELECT {rows.CHANGE_COLUMNS} FROM rating_changes WHERE game_id = $1 "
+                "ORDER BY guild_id, user_id",
+                game_id,
+            )
+        return [RatingChange(*r) for r in found]
+
+    async def rebuild_ratings(self) -> int:
+        async with self._writing() as con:
+            return await self._rebuild(con)
+
+    async def _rebuild(self, con: asyncpg.Connection) -> int:
+        """Inside a transaction: every rating again, from the rated games' standings alone.
+        Games finishing meanwhile wait (or are refused, busy) until it is done."""
+        await con.execute(f"SET LOCAL lock_timeout = '{REBUILD_LOCK_SECONDS}s'")
+        await con.execute("LOCK TABLE rated_games, ratings, rating_changes IN EXCLUSIVE MODE")
+        games = rows.rated_games(await con.fetch(rows.RATED_STANDINGS))
+        table, changes = ratings.replay(games)
+        await con.execute("DELETE FROM rating_changes")
+        await con.execute("DELETE FROM ratings")
+        await self._write_ratings(con, table, changes)
+        return len(games)
 
 
 def _on_shards(shards: Shards | None, first: int) -> tuple[str, tuple[Any, ...]]:

@@ -9,7 +9,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.storage.models import CorruptGame, GameRow, GameStats
+from bot import ratings
+from bot.storage.models import CorruptGame, GameRow, GameStats, ResultEntry
 
 COLUMNS = (
     "id",
@@ -116,3 +117,65 @@ UNRECORDED = (
     "WHERE r.game_id = games.id AND r.finished_at IS NOT NULL) ORDER BY id"
 )
 """Finished games without a recorded result (the same SQL in both dialects)."""
+
+
+def standings(
+    row: GameRow, results: Sequence[ResultEntry], places: Sequence[int], rates_ai: bool
+) -> list[ratings.Standing]:
+    """Who takes part in a finished game's rating, and where each finished (`bot.ratings`
+    says the rules): its human seats, and its AI seats where the server rates games against
+    AI and the seats' places are known. Empty when the game is not a rated kind."""
+    if row.kind != "multi" or not results:
+        return []
+    if len(places) == len(row.seats):
+        seat_places = list(places)
+    else:
+        by_score = ratings.places_by_score([(r.won, r.score) for r in results])
+        seat_places = [0] * len(row.seats)
+        for r, place in zip(results, by_score, strict=True):
+            seat = row.seat_of(r.user_id)
+            if seat is not None:
+                seat_places[seat] = place
+    out = [
+        ratings.Standing(seat_places[seat], user_id=r.user_id)
+        for r in results
+        if (seat := row.seat_of(r.user_id)) is not None
+    ]
+    if rates_ai and len(places) == len(row.seats):
+        out += [
+            ratings.Standing(places[i], level=seat.level or ratings.DEFAULT_LEVEL)
+            for i, seat in enumerate(row.seats)
+            if seat.is_ai
+        ]
+    return out if ratings.counts(out) else []
+
+
+RATED_STANDINGS = (
+    "SELECT g.game_id, g.game, g.guild_id, g.ai, r.user_id, r.place "
+    "FROM rated_games g JOIN results r ON r.game_id = g.game_id "
+    "WHERE r.finished_at IS NOT NULL AND r.place IS NOT NULL ORDER BY g.seq, r.user_id"
+)
+"""Every rated game's standings, in the order the games were rated (both dialects)."""
+
+
+def rated_games(found: Sequence[Sequence[Any]]) -> list[ratings.RatedGame]:
+    """`RATED_STANDINGS` rows as games: AI seats from the game's ``ai`` list (JSON text in
+    SQLite, decoded from jsonb in PostgreSQL), players from its results."""
+    games: list[ratings.RatedGame] = []
+    for game_id, game, guild_id, ai, user_id, place in found:
+        if not games or games[-1].game_id != game_id:
+            seats = json.loads(ai) if isinstance(ai, str | bytes) else ai
+            robots = tuple(ratings.Standing(int(p), level=str(level)) for level, p in seats)
+            games.append(ratings.RatedGame(int(game_id), str(game), guild_id, robots))
+        last = games[-1]
+        human = ratings.Standing(int(place), user_id=int(user_id))
+        games[-1] = ratings.RatedGame(
+            last.game_id, last.game, last.guild_id, (*last.standings, human)
+        )
+    return games
+
+
+RATING_COLUMNS = "game, guild_id, user_id, mu, sigma, games"
+"""A `RatingEntry`'s columns, in its order."""
+CHANGE_COLUMNS = "game_id, guild_id, user_id, mu_before, sigma_before, mu, sigma"
+"""A `RatingChange`'s columns, in its order."""

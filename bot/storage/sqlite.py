@@ -1,10 +1,19 @@
 """The SQLite adapter: WAL mode, BEGIN IMMEDIATE for every read-modify-write, numbered
 migrations at startup, an append-only action log, an optimistic version check on every save.
 
-One connection serves every handler, behind a lock: a transaction must not interleave with
-another coroutine's statements. SQLite's own errors never leave this module: a refused write
-(read-only file, full disk, a lock held too long) is StorageUnavailable, after the
-transaction was rolled back, so the caller can say "nothing changed, try again".
+Reads and writes have their own connections. Reads go to reader connections and never wait:
+WAL lets them read the last committed state while a write (this process's or another's: an
+admin's sqlite3 shell, a VACUUM, a second bot on the same file) holds the write lock. Writes go
+one at a time through the write connection, and wait at most WRITE_WAIT_SECONDS in all (for
+this process's other writes, then for another process's lock) before StorageBusy: nothing of a
+refused write is ever applied, and the layer above still has time to answer the click.
+
+SQLite's own errors never leave this module: a refused write (read-only file, full disk) is
+StorageUnavailable, after the transaction was rolled back, so the caller can say "nothing
+changed, try again". A database file deleted or replaced while the bot runs is noticed before
+each write, which is then refused (DatabaseGone); a marker file beside the database
+(`marker_of`) keeps the next start from making an empty database, with a new challenge secret,
+in its place.
 """
 
 from __future__ import annotations
@@ -13,58 +22,98 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+import uuid
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from bot import ratings
+from bot.faults import crash_point
 from bot.storage import rows
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.models import (
+    WRITE_WAIT_SECONDS,
     AlreadyPlayed,
     Attempt,
     BoardEntry,
     ChannelBusy,
     Conflict,
+    DatabaseGone,
     GameRow,
     GameStats,
     LogEntry,
     LoggedAction,
     NoSuchGame,
+    RatingChange,
+    RatingEntry,
     ResultEntry,
     RowHead,
     Shards,
+    StorageBusy,
     StorageError,
     StorageUnavailable,
 )
+from bot.storage.settle import settle
 
 log = logging.getLogger(__name__)
 
+READERS = 2
+"""Reader connections: a slow read (a leaderboard) does not hold up the others."""
+WAIT_MS = round(WRITE_WAIT_SECONDS * 1000)
+RATINGS_SCHEMA = 7
+"""The migration that made the rating tables."""
+_BUSY = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+def marker_of(path: Path) -> Path:
+    """The file that remembers a database was made at `path` (``fleet.db-id`` beside
+    ``fleet.db``, as SQLite's own ``-wal`` and ``-shm`` files are named)."""
+    return path.with_name(path.name + "-id")
+
 
 class SqliteRepository:
-    """`await SqliteRepository.open(path)` runs pending migrations."""
+    """`await SqliteRepository.open(path)` runs pending migrations. Built directly on one
+    connection (as migration tests do), it reads and writes through that one."""
 
-    def __init__(self, db: aiosqlite.Connection, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        db: aiosqlite.Connection,
+        clock: Callable[[], float] = time.time,
+        readers: Sequence[aiosqlite.Connection] = (),
+        path: Path | None = None,
+    ) -> None:
         self._db = db
         self._clock = clock
         self._lock = asyncio.Lock()
+        self._readers = list(readers)
+        self._turn = 0
+        self._busy_ms = WAIT_MS
+        self._path = path
+        self._file = _identity(path) if path is not None else None
+        self._gone = False
 
     @classmethod
     async def open(
         cls, path: str | Path, clock: Callable[[], float] = time.time
     ) -> SqliteRepository:
         """Open (creating it if needed) and migrate; StorageUnavailable with one readable
-        sentence if the file cannot be opened, written or read as a database."""
-        if str(path) != ":memory:":
+        sentence if the file cannot be opened, written or read as a database, or if it is
+        missing while its marker says a database was made there."""
+        memory = str(path) == ":memory:"
+        path = Path(path)
+        if not memory:
             try:
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
+                path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise StorageUnavailable(
                     f"cannot create the folder for {path}: {exc.strerror}"
                 ) from exc
+            _refuse_lost(path)
         db = await aiosqlite.connect(str(path), isolation_level=None)
         repo = cls(db, clock)
         try:
@@ -72,57 +121,154 @@ class SqliteRepository:
                 "journal_mode=WAL",
                 "synchronous=NORMAL",
                 "foreign_keys=ON",
-                "busy_timeout=5000",
+                f"busy_timeout={WAIT_MS}",
             ):
                 await repo._run(f"PRAGMA {pragma}")
             await repo.migrate()
+            if not memory:
+                await repo._mark(path)
+                for _ in range(READERS):
+                    repo._readers.append(await _reader(path))
+                repo._path, repo._file = path, _identity(path)
         except (sqlite3.Error, StorageError) as exc:
-            await db.close()  # else aiosqlite's thread keeps the process alive
+            await repo.close()  # else aiosqlite's threads keep the process alive
             raise StorageUnavailable(f"cannot use {path} as the database: {exc}") from exc
         return repo
 
     async def close(self) -> None:
+        for reader in self._readers:
+            await reader.close()
         await self._db.close()
 
-    # --- statements and transactions ---------------------------------------------------------
+    async def _mark(self, path: Path) -> None:
+        """Give the database an id and write it in the marker beside it, or check that the
+        marker there names this database. A database from before markers takes the id of a
+        marker already there: it is an older copy of the same database."""
+        marker = marker_of(path)
+        written = _marker_id(marker)
+        async with self._writing():
+            await self._run(
+                "INSERT OR IGNORE INTO meta (key, value) VALUES ('database_id', ?)",
+                (written or uuid.uuid4().hex,),
+            )
+            found = await self._rows("SELECT value FROM meta WHERE key = 'database_id'")
+        database_id = str(found[0][0])
+        if written is None:
+            with contextlib.suppress(OSError):  # a read-only folder: run, just unguarded
+                marker.write_text(
+                    f"{database_id}\nA database was made at {path.name}: while this file is "
+                    "here, the bot will not start on a missing or empty one in its place.\n"
+                )
+        elif written != database_id:
+            raise StorageUnavailable(
+                f"{path} is not the database {marker} was written for; if it should be used "
+                f"from now on, delete {marker}"
+            )
+
+    # --- statements, connections and transactions ------------------------------------------
 
     async def _run(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Execute one statement and close its cursor at once (an open cursor would keep a
-        statement in progress and block COMMIT). Returns the affected row count."""
+        """Execute one statement on the write connection and close its cursor at once (an
+        open cursor would keep a statement in progress and block COMMIT). Returns the
+        affected row count."""
         cursor = await self._db.execute(sql, params)
         count = cursor.rowcount
         await cursor.close()
         return count
 
     async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Rows from the write connection: inside a write transaction, or while migrating."""
         async with self._db.execute(sql, params) as cursor:
             return [tuple(r) for r in await cursor.fetchall()]
 
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Rows from a reader connection: the last committed state, without waiting for any
+        write. Without readers (an in-memory database), from the write connection between
+        its transactions."""
+        with self._errors():
+            if not self._readers:
+                async with self._lock:
+                    return await self._rows(sql, params)
+            reader = self._readers[self._turn % len(self._readers)]
+            self._turn += 1
+            async with reader.execute(sql, params) as cursor:
+                return [tuple(r) for r in await cursor.fetchall()]
+
+    @contextlib.asynccontextmanager
+    async def _writing(self) -> AsyncIterator[None]:
+        """One write transaction: refused at once if the database file is gone, and with
+        StorageBusy once it has waited WRITE_WAIT_SECONDS for the write connection and the
+        database's write lock together."""
+        self._check_file()
+        deadline = time.monotonic() + WRITE_WAIT_SECONDS
+        try:
+            async with asyncio.timeout(WRITE_WAIT_SECONDS):
+                await self._lock.acquire()
+        except TimeoutError:
+            log.warning("a write waited %.1f s for the earlier ones: refused", WRITE_WAIT_SECONDS)
+            raise StorageBusy("the database is busy with other writes") from None
+        try:
+            with self._errors():
+                await self._wait_at_most(deadline - time.monotonic())
+                async with self._transaction():
+                    yield
+        finally:
+            self._lock.release()
+
+    async def _wait_at_most(self, seconds: float) -> None:
+        """Let BEGIN wait for another process's lock only as long as the write has left
+        (SQLite's busy timeout, set again only when it changes by more than a little)."""
+        ms = max(1, round(seconds * 1000))
+        if abs(ms - self._busy_ms) > 50:
+            await self._run(f"PRAGMA busy_timeout = {ms}")
+            self._busy_ms = ms
+
     @contextlib.asynccontextmanager
     async def _transaction(self) -> AsyncIterator[None]:
-        """BEGIN IMMEDIATE … COMMIT; on any error roll back if a transaction is still open
-        (SQLite may already have rolled back after a failed COMMIT) and re-raise."""
+        """BEGIN IMMEDIATE … COMMIT. On any error or cancellation, ROLLBACK: it is queued
+        behind whatever statement SQLite's thread is still running (a cancelled await does not
+        stop it, not even a BEGIN still waiting for the lock), so it always ends what that
+        began; after a failed COMMIT SQLite may have rolled back already. The COMMIT itself is
+        settled (`bot.storage.settle`)."""
         try:
             await self._run("BEGIN IMMEDIATE")
             yield
-            await self._run("COMMIT")
+            await settle(self._run("COMMIT"))
         except BaseException:
-            if self._db.in_transaction:
-                with contextlib.suppress(sqlite3.Error):
-                    await self._run("ROLLBACK")
+            with contextlib.suppress(sqlite3.Error):
+                await self._run("ROLLBACK")
             raise
 
-    @contextlib.asynccontextmanager
-    async def _guard(self) -> AsyncIterator[None]:
-        """Hold the connection lock; SQLite's operational errors become StorageUnavailable."""
-        async with self._lock:
-            try:
-                yield
-            except sqlite3.IntegrityError:
-                raise
-            except sqlite3.Error as exc:
-                log.error("database error: %s", exc)
-                raise StorageUnavailable(str(exc)) from exc
+    @contextlib.contextmanager
+    def _errors(self) -> Iterator[None]:
+        """SQLite's errors as the repository's: a lock held too long is StorageBusy, any other
+        operational error StorageUnavailable; a broken constraint goes to the caller, which
+        knows its meaning (ChannelBusy, AlreadyPlayed)."""
+        try:
+            yield
+        except sqlite3.IntegrityError:
+            raise
+        except sqlite3.Error as exc:
+            if getattr(exc, "sqlite_errorcode", 0) & 0xFF in _BUSY:
+                log.warning("another connection held the database's lock: write refused")
+                raise StorageBusy("another connection holds the database's lock") from exc
+            log.error("database error: %s", exc)
+            raise StorageUnavailable(str(exc)) from exc
+
+    def _check_file(self) -> None:
+        """Refuse the write if the database file was deleted or replaced since it was opened:
+        it would land in the deleted file and be lost. Said in the log once."""
+        if self._path is None:
+            return
+        if not self._gone and _identity(self._path) != self._file:
+            self._gone = True
+            log.error(
+                "the database file %s was deleted or replaced while the bot ran: every write "
+                "is refused from now on; restore it from a backup and restart the bot",
+                self._path,
+            )
+        if self._gone:
+            raise DatabaseGone(f"the database file {self._path} was deleted or replaced")
 
     async def schema_version(self) -> int:
         await self._run(
@@ -132,7 +278,8 @@ class SqliteRepository:
         return int(rows[0][0]) if rows and rows[0][0] is not None else 0
 
     async def migrate(self, up_to: int | None = None) -> int:
-        """Apply every migration newer than the database, each in its own transaction."""
+        """Apply every migration newer than the database, each in its own transaction; then
+        compute the ratings if they are missing (their tables were just made)."""
         current = await self.schema_version()
         for number, migration in MIGRATIONS:
             if number <= current or (up_to is not None and number > up_to):
@@ -148,6 +295,13 @@ class SqliteRepository:
                     (number, self._clock()),
                 )
             current = number
+        if current >= RATINGS_SCHEMA:
+            missing = await self._rows(
+                "SELECT EXISTS (SELECT 1 FROM rated_games) AND NOT EXISTS (SELECT 1 FROM ratings)"
+            )
+            if missing[0][0]:
+                async with self._transaction():
+                    await self._rebuild()
         return current
 
     # --- games ---------------------------------------------------------------------------------
@@ -157,59 +311,56 @@ class SqliteRepository:
     ) -> GameRow:
         now = self._clock()
         row = row.model_copy(update={"created_at": now, "updated_at": now, "version": 0})
-        async with self._guard():
-            try:
-                async with self._transaction():
-                    stored = {**_values(row), "id": None, "due_at": row.due_at}
-                    cursor = await self._db.execute(
-                        f"INSERT INTO games ({', '.join(stored)}) "
-                        f"VALUES ({', '.join('?' * len(stored))})",
-                        tuple(stored.values()),
+        try:
+            async with self._writing():
+                stored = {**_values(row), "id": None, "due_at": row.due_at}
+                cursor = await self._db.execute(
+                    f"INSERT INTO games ({', '.join(stored)}) "
+                    f"VALUES ({', '.join('?' * len(stored))})",
+                    tuple(stored.values()),
+                )
+                game_id = cursor.lastrowid
+                await cursor.close()
+                assert game_id is not None
+                if attempt is not None:
+                    await self._run(
+                        "INSERT INTO results (game_id, game, user_id, guild_id, kind, "
+                        "challenge_day, started_at) VALUES (?, ?, ?, ?, 'challenge', ?, ?)",
+                        (game_id, row.game, attempt.user_id, row.guild_id, attempt.day, now),
                     )
-                    game_id = cursor.lastrowid
-                    await cursor.close()
-                    assert game_id is not None
-                    if attempt is not None:
-                        await self._run(
-                            "INSERT INTO results (game_id, game, user_id, guild_id, kind, "
-                            "challenge_day, started_at) VALUES (?, ?, ?, ?, 'challenge', ?, ?)",
-                            (game_id, row.game, attempt.user_id, row.guild_id, attempt.day, now),
-                        )
-                    await self._db.executemany(
-                        "INSERT INTO actions (game_id, seq, seat, user_id, action, version, at) "
-                        "VALUES (?, ?, ?, ?, ?, 0, ?)",
-                        [(game_id, i + 1, s, u, a, now) for i, (s, u, a) in enumerate(log)],
-                    )
-            except sqlite3.IntegrityError as exc:
-                if "results" in str(exc):
-                    raise AlreadyPlayed("already played this challenge") from exc
-                raise ChannelBusy("this channel already hosts an open game") from exc
+                await self._db.executemany(
+                    "INSERT INTO actions (game_id, seq, seat, user_id, action, version, at) "
+                    "VALUES (?, ?, ?, ?, ?, 0, ?)",
+                    [(game_id, i + 1, s, u, a, now) for i, (s, u, a) in enumerate(log)],
+                )
+        except sqlite3.IntegrityError as exc:
+            if "results" in str(exc):
+                raise AlreadyPlayed("already played this challenge") from exc
+            raise ChannelBusy("this channel already hosts an open game") from exc
         return row.model_copy(update={"id": game_id})
 
     async def load(self, game_id: int) -> GameRow:
-        async with self._guard():
-            found = await self._rows(f"SELECT {rows.SELECT} FROM games WHERE id = ?", (game_id,))
+        found = await self._read(f"SELECT {rows.SELECT} FROM games WHERE id = ?", (game_id,))
         if not found:
             raise NoSuchGame(f"no game {game_id}")
         return rows.parse(found[0])
 
     async def load_by_channel(self, channel_id: int) -> GameRow | None:
-        async with self._guard():
-            found = await self._rows(
-                f"SELECT {rows.SELECT} FROM games WHERE channel_id = ? "
-                "ORDER BY status IN ('lobby', 'active') DESC, id DESC LIMIT 1",
-                (channel_id,),
-            )
+        found = await self._read(
+            f"SELECT {rows.SELECT} FROM games WHERE channel_id = ? "
+            "ORDER BY status IN ('lobby', 'active') DESC, id DESC LIMIT 1",
+            (channel_id,),
+        )
         return rows.parse(found[0]) if found else None
 
     async def head(self, channel_id: int) -> RowHead | None:
-        async with self._guard():
-            found = await self._rows(
-                "SELECT id, game, channel_id, parent_id, host_id, status FROM games "
-                "WHERE channel_id = ? ORDER BY status IN ('lobby', 'active') DESC, id DESC "
-                "LIMIT 1",
-                (channel_id,),
-            )
+        found = await self._read(
+            "SELECT id, game, channel_id, parent_id, host_id, status, guild_id, "
+            "board_message_id, step_message_id FROM games "
+            "WHERE channel_id = ? ORDER BY status IN ('lobby', 'active') DESC, id DESC "
+            "LIMIT 1",
+            (channel_id,),
+        )
         return RowHead(*found[0]) if found else None
 
     async def save(
@@ -218,6 +369,7 @@ class SqliteRepository:
         expected_version: int,
         log: Sequence[LogEntry] = (),
         results: Sequence[ResultEntry] = (),
+        places: Sequence[int] = (),
     ) -> GameRow:
         now = self._clock()
         new = row.model_copy(update={"version": expected_version + 1, "updated_at": now})
@@ -225,7 +377,7 @@ class SqliteRepository:
         columns = {**_values(new, rows.SAVED_COLUMNS), "due_at": new.due_at}
         columns.update(claimed_by=None, claimed_until=None)
         sets = ", ".join(f"{name} = ?" for name in columns)
-        async with self._guard(), self._transaction():
+        async with self._writing():
             updated = await self._run(
                 f"UPDATE games SET {sets} WHERE id = ? AND version = ?",
                 (*columns.values(), row.id, expected_version),
@@ -246,11 +398,11 @@ class SqliteRepository:
                     ],
                 )
             if results:
-                await self._record(new, results, now)
+                await self._record(new, results, places, now)
         return new
 
     async def close_damaged(self, game_id: int) -> None:
-        async with self._guard(), self._transaction():
+        async with self._writing():
             await self._run(
                 "UPDATE games SET status = 'cancelled', deadline_at = NULL, due_at = NULL, "
                 "version = version + 1, shown_version = version + 1, updated_at = ? "
@@ -268,7 +420,7 @@ class SqliteRepository:
         if unknown:
             raise ValueError(f"no such message column: {sorted(unknown)}")
         sets = "".join(f"{name} = ?, " for name in columns)
-        async with self._guard():
+        async with self._writing():
             await self._run(
                 f"UPDATE games SET {sets}shown_version = MAX(shown_version, ?) WHERE id = ?",
                 (*columns.values(), shown_version, game_id),
@@ -290,14 +442,19 @@ class SqliteRepository:
         shards: Shards | None = None,
         limit: int = 50,
     ) -> list[GameRow]:
+        on_shards, params = _on_shards(shards)
+        due = (
+            "FROM games WHERE status = 'active' AND due_at <= ? "
+            f"AND (claimed_until IS NULL OR claimed_until <= ?){on_shards} "
+        )
+        # Most ticks find nothing due: a read says so without taking the write lock.
+        if not await self._read(f"SELECT 1 {due}LIMIT 1", (now, now, *params)):
+            return []
         # BEGIN IMMEDIATE takes the write lock first, so two processes sharing the file
         # cannot both read the same game as unclaimed.
-        on_shards, params = _on_shards(shards)
-        async with self._guard(), self._transaction():
+        async with self._writing():
             found = await self._rows(
-                f"SELECT {rows.SELECT} FROM games WHERE status = 'active' AND due_at <= ? "
-                f"AND (claimed_until IS NULL OR claimed_until <= ?){on_shards} "
-                "ORDER BY due_at LIMIT ?",
+                f"SELECT {rows.SELECT} {due}ORDER BY due_at LIMIT ?",
                 (now, now, *params, limit),
             )
             ids = [r[0] for r in found]
@@ -310,28 +467,25 @@ class SqliteRepository:
         return rows.parse_all(found)
 
     async def actions(self, game_id: int) -> list[LoggedAction]:
-        async with self._guard():
-            rows = await self._rows(
-                "SELECT seq, seat, user_id, action, version, at FROM actions "
-                "WHERE game_id = ? ORDER BY seq",
-                (game_id,),
-            )
-        return [LoggedAction(*r) for r in rows]
+        found = await self._read(
+            "SELECT seq, seat, user_id, action, version, at FROM actions "
+            "WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
+        return [LoggedAction(*r) for r in found]
 
     async def _select(self, where: str, params: Sequence[Any] = ()) -> list[GameRow]:
-        async with self._guard():
-            found = await self._rows(f"SELECT {rows.SELECT} FROM games {where}", params)
+        found = await self._read(f"SELECT {rows.SELECT} FROM games {where}", params)
         return rows.parse_all(found)
 
     async def guild_locale(self, guild_id: int) -> str | None:
-        async with self._guard():
-            found = await self._rows(
-                "SELECT locale FROM guild_settings WHERE guild_id = ?", (guild_id,)
-            )
+        found = await self._read(
+            "SELECT locale FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
         return str(found[0][0]) if found and found[0][0] else None
 
     async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
-        async with self._guard(), self._transaction():
+        async with self._writing():
             await self._run(
                 "INSERT INTO guild_settings (guild_id, locale) VALUES (?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
@@ -344,30 +498,58 @@ class SqliteRepository:
                     (locale, guild_id),
                 )
 
+    async def guild_rates_ai(self, guild_id: int) -> bool:
+        found = await self._read(
+            "SELECT rate_ai FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return bool(found and found[0][0])
+
+    async def set_guild_rates_ai(self, guild_id: int, rates: bool) -> None:
+        async with self._writing():
+            await self._run(
+                "INSERT INTO guild_settings (guild_id, rate_ai) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET rate_ai = excluded.rate_ai",
+                (guild_id, int(rates)),
+            )
+
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
-        """Raw access for tests and maintenance scripts."""
-        async with self._guard():
-            await self._run(sql, params)
+        """Raw access for tests and maintenance scripts, on the write connection."""
+        async with self._lock:
+            with self._errors():
+                await self._run(sql, params)
 
     # --- results, challenges and leaderboards --------------------------------------------------
 
     async def meta(self, key: str, default: str) -> str:
         """A stored value, set to `default` the first time it is asked for."""
-        async with self._guard():
+        found = await self._read("SELECT value FROM meta WHERE key = ?", (key,))
+        if found:
+            return str(found[0][0])
+        async with self._writing():
             await self._run("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)", (key, default))
             found = await self._rows("SELECT value FROM meta WHERE key = ?", (key,))
         return str(found[0][0])
 
     async def attempted(self, game: str, day: str, user_id: int) -> bool:
-        async with self._guard():
-            found = await self._rows(
-                "SELECT 1 FROM results WHERE game = ? AND challenge_day = ? AND user_id = ?",
-                (game, day, user_id),
-            )
+        found = await self._read(
+            "SELECT 1 FROM results WHERE game = ? AND challenge_day = ? AND user_id = ?",
+            (game, day, user_id),
+        )
         return bool(found)
 
-    async def _record(self, row: GameRow, results: Sequence[ResultEntry], now: float) -> None:
-        """Inside a transaction: each human seat's result, completing a claimed attempt."""
+    async def _record(
+        self, row: GameRow, results: Sequence[ResultEntry], places: Sequence[int], now: float
+    ) -> None:
+        """Inside a transaction: each human seat's result, completing a claimed attempt, and
+        the ratings the game changes."""
+        rates_ai = False
+        if row.guild_id is not None and any(seat.is_ai for seat in row.seats):
+            found = await self._rows(
+                "SELECT rate_ai FROM guild_settings WHERE guild_id = ?", (row.guild_id,)
+            )
+            rates_ai = bool(found and found[0][0])
+        standings = rows.standings(row, results, places, rates_ai)
+        place = {s.user_id: s.place for s in standings if s.user_id is not None}
         for r in results:
             updated = await self._run(
                 "UPDATE results SET score = ?, title = ?, won = ?, assisted = ?, finished_at = ? "
@@ -377,8 +559,8 @@ class SqliteRepository:
             if not updated:
                 await self._run(
                     "INSERT OR IGNORE INTO results (game_id, game, user_id, guild_id, kind, "
-                    "score, title, won, assisted, started_at, finished_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "score, title, won, assisted, started_at, finished_at, place) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         row.id,
                         row.game,
@@ -391,12 +573,61 @@ class SqliteRepository:
                         int(r.assisted),
                         row.created_at,
                         now,
+                        place.get(r.user_id),
                     ),
                 )
+        crash_point("results_recorded")
+        if standings:
+            await self._rate(row, standings, now)
 
-    async def record_results(self, row: GameRow, results: Sequence[ResultEntry]) -> None:
-        async with self._guard(), self._transaction():
-            await self._record(row, results, self._clock())
+    async def _rate(self, row: GameRow, standings: Sequence[ratings.Standing], now: float) -> None:
+        """Inside the transaction that records a game's results: take the game's place in
+        the rating order (once: a game already rated is left as it is), then update the
+        ratings of its players in every scope it counts in."""
+        ai = [[s.level, s.place] for s in standings if s.user_id is None]
+        taken = await self._run(
+            "INSERT OR IGNORE INTO rated_games (game_id, game, guild_id, ai, rated_at) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (row.id, row.game, row.guild_id, json.dumps(ai), now),
+        )
+        if not taken:
+            return
+        game = ratings.RatedGame(row.id, row.game, row.guild_id, tuple(standings))
+        users = sorted({s.user_id for s in standings if s.user_id is not None})
+        marks = ", ".join("?" * len(users))
+        found = await self._rows(
+            "SELECT guild_id, user_id, mu, sigma, games FROM ratings WHERE game = ? "
+            f"AND guild_id IN (0, ?) AND user_id IN ({marks})",
+            (row.game, row.guild_id or 0, *users),
+        )
+        before = {(row.game, g, u): ratings.Rated(mu, sigma, n) for g, u, mu, sigma, n in found}
+        after, changes = ratings.rate_game(game, before)
+        await self._write_ratings(after, changes)
+
+    async def _write_ratings(
+        self, table: dict[ratings.Key, ratings.Rated], changes: Sequence[ratings.Change]
+    ) -> None:
+        await self._db.executemany(
+            "INSERT INTO ratings (game, guild_id, user_id, mu, sigma, ordinal, games) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game, guild_id, user_id) DO UPDATE SET "
+            "mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, "
+            "games = excluded.games",
+            [
+                (*key, r.mu, r.sigma, ratings.ordinal(r.mu, r.sigma), r.games)
+                for key, r in sorted(table.items())
+            ],
+        )
+        await self._db.executemany(
+            "INSERT INTO rating_changes (game_id, guild_id, user_id, mu_before, sigma_before, "
+            "mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            changes,
+        )
+
+    async def record_results(
+        self, row: GameRow, results: Sequence[ResultEntry], places: Sequence[int] = ()
+    ) -> None:
+        async with self._writing():
+            await self._record(row, results, places, self._clock())
 
     async def unrecorded(self) -> list[GameRow]:
         return await self._select(rows.UNRECORDED)
@@ -425,18 +656,57 @@ class SqliteRepository:
             f"FROM results WHERE {' AND '.join(where)} GROUP BY user_id "
             "ORDER BY score DESC, finished_at ASC LIMIT ?"
         )
-        async with self._guard():
-            rows = await self._rows(sql, (*params, limit))
-        return [BoardEntry(int(r[0]), int(r[1]), r[2], float(r[3])) for r in rows]
+        found = await self._read(sql, (*params, limit))
+        return [BoardEntry(int(r[0]), int(r[1]), r[2], float(r[3])) for r in found]
 
     async def user_stats(self, user_id: int) -> list[GameStats]:
-        async with self._guard():
-            found = await self._rows(
-                f"SELECT {', '.join(rows.STATS_COLUMNS)} FROM results "
-                "WHERE user_id = ? AND finished_at IS NOT NULL ORDER BY finished_at DESC",
-                (user_id,),
-            )
+        found = await self._read(
+            f"SELECT {', '.join(rows.STATS_COLUMNS)} FROM results "
+            "WHERE user_id = ? AND finished_at IS NOT NULL ORDER BY finished_at DESC",
+            (user_id,),
+        )
         return rows.user_stats([dict(zip(rows.STATS_COLUMNS, r, strict=True)) for r in found])
+
+    # --- ratings -------------------------------------------------------------------------------
+
+    async def rating_board(
+        self, game: str, guild_id: int | None, limit: int = 10
+    ) -> list[RatingEntry]:
+        found = await self._read(
+            f"SELECT {rows.RATING_COLUMNS} FROM ratings WHERE game = ? AND guild_id = ? "
+            "ORDER BY ordinal DESC, games DESC, user_id LIMIT ?",
+            (game, guild_id or 0, limit),
+        )
+        return [RatingEntry(*r) for r in found]
+
+    async def user_ratings(self, user_id: int, guild_id: int | None = None) -> list[RatingEntry]:
+        found = await self._read(
+            f"SELECT {rows.RATING_COLUMNS} FROM ratings WHERE user_id = ? "
+            "AND guild_id IN (0, ?) ORDER BY game, guild_id",
+            (user_id, guild_id or 0),
+        )
+        return [RatingEntry(*r) for r in found]
+
+    async def rating_changes(self, game_id: int) -> list[RatingChange]:
+        found = await self._read(
+            f"SELECT {rows.CHANGE_COLUMNS} FROM rating_changes WHERE game_id = ? "
+            "ORDER BY guild_id, user_id",
+            (game_id,),
+        )
+        return [RatingChange(*r) for r in found]
+
+    async def rebuild_ratings(self) -> int:
+        async with self._writing():
+            return await self._rebuild()
+
+    async def _rebuild(self) -> int:
+        """Inside a transaction: every rating again, from the rated games' standings alone."""
+        games = rows.rated_games(await self._rows(rows.RATED_STANDINGS))
+        table, changes = ratings.replay(games)
+        await self._run("DELETE FROM rating_changes")
+        await self._run("DELETE FROM ratings")
+        await self._write_ratings(table, changes)
+        return len(games)
 
 
 def _values(row: GameRow, columns: Sequence[str] = rows.COLUMNS) -> dict[str, Any]:
@@ -456,3 +726,42 @@ def _on_shards(shards: Shards | None) -> tuple[str, tuple[int, ...]]:
         return "", ()
     marks = ", ".join("?" * len(shards.ids))
     return f" AND COALESCE((guild_id >> 22) % ?, 0) IN ({marks})", (shards.count, *shards.ids)
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file is at `path` (device and inode), or None if none is."""
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+def _marker_id(marker: Path) -> str | None:
+    """The database id a marker holds (its first line), or None without a marker."""
+    try:
+        return marker.read_text().split("\n", 1)[0].strip() or None
+    except FileNotFoundError:
+        return None
+
+
+def _refuse_lost(path: Path) -> None:
+    """Refuse to start on a missing or empty database where a marker says one was made:
+    starting afresh would silently lose every game and result, and make a new challenge
+    secret (today's challenges would change under the players' feet)."""
+    marker = marker_of(path)
+    fresh = not path.exists() or path.stat().st_size == 0
+    if fresh and marker.exists():
+        raise StorageUnavailable(
+            f"{path} is missing or empty, but {marker} says a database was made there: "
+            f"restore it from a backup, or delete {marker} to start a new, empty one "
+            "(with a new challenge secret)"
+        )
+
+
+async def _reader(path: Path) -> aiosqlite.Connection:
+    """A connection that only reads: WAL gives it the last committed state at once."""
+    reader = await aiosqlite.connect(str(path), isolation_level=None)
+    for pragma in ("query_only=ON", f"busy_timeout={WAIT_MS}"):
+        await reader.execute(f"PRAGMA {pragma}")
+    return reader

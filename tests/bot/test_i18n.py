@@ -43,6 +43,27 @@ def test_a_catalog_problem_is_found(tmp_path):
     assert "coin" not in found, "a complete plural is fine"
 
 
+def test_a_translation_call_extraction_cannot_see_is_found(tmp_path):
+    # Inside an f-string (extraction before Python 3.12 never reads it), and a message built
+    # rather than written; a message named by a variable is fine (marked where written).
+    folder = tmp_path / "locales"
+    folder.mkdir()
+    (tmp_path / "front.py").write_text(
+        "def f(tr, key):\n"
+        "    a = f\"**{tr._('Last moves')}**\"\n"
+        "    b = tr._('Round ' + str(3))\n"
+        "    c = tr._(f'Round {key}')\n"
+        "    d = tr._(TITLES[key])\n"
+        '    e = f"{tr._(TITLES[key])} ◀"\n'
+    )
+    for language in TRANSLATED:
+        (folder / f"{language}.po").write_text('msgid ""\nmsgstr ""\n')
+    register_domain("hidden", folder)
+    found = [p for p in problems("hidden") if p.startswith("hidden: ")]
+    assert [p.split(":")[2] for p in found] == ["2", "3", "4"], found
+    assert "inside an f-string" in found[0] and "built" in found[1]
+
+
 @pytest.mark.parametrize(
     ("locale", "language"),
     [

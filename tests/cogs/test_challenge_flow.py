@@ -136,3 +136,56 @@ async def test_todays_leaderboard_shows_the_new_day_one_second_after_midnight(ta
     assert f"<@{alice.id}>" not in board.response.embeds[0].description
     week = await alice.slash(table.channel, "leaderboard", scope="global", period="week")
     assert f"<@{alice.id}>" in week.response.embeds[0].description, "yesterday is in the week"
+
+
+# --- where a challenge opens, and what a refused one leaves ------------------------------------
+
+
+async def test_a_challenge_asked_inside_a_thread_opens_beside_it(table):
+    (alice,) = table.add("alice")
+    await table.open(alice)  # a table's thread, where alice types /challenge
+    before = {t.id for t in table.channel.threads}
+    result = await alice.slash(table.handle(), "challenge")
+    assert "waiting for you in" in said(result)
+    (thread,) = [t for t in table.channel.threads if t.id not in before]
+    row = await table.service.find(thread.id)
+    assert row.parent_id == table.channel.id, "in the thread's channel, not refused"
+
+
+async def test_the_loser_of_two_challenges_at_once_leaves_no_empty_thread(table, monkeypatch):
+    # Two /challenge at the same moment both pass the early check; the second to store its
+    # attempt is refused there. Played here one after the other, the early check let through.
+    (alice,) = table.add("alice")
+    await alice.slash(table.channel, "challenge")
+    before = {t.id for t in table.channel.threads}
+
+    async def as_if_first(game, user_id):
+        return None
+
+    monkeypatch.setattr(table.service, "check_challenge_open", as_if_first)
+    second = await alice.slash(table.channel, "challenge")
+    assert "already played today's challenge" in said(second)
+    (made,) = [t for t in table.channel.threads if t.id not in before]
+    assert (await table.bot.fetch_channel(made.id)).archived, "its empty thread is put away"
+
+
+async def test_only_players_and_moderators_move_the_board_down(table):
+    alice, bob = table.add("alice", "bob")
+    (carol,) = table.add("carol")
+    await table.open(alice)
+    await bob.click(await table.lobby(), label="Join")
+    await alice.click(await table.lobby(), label="Start")
+    watcher = await carol.slash(table.handle(), "table board")
+    assert "Only the players or a moderator" in said(watcher)
+    player = await bob.slash(table.handle(), "table board")
+    assert "bottom of the channel again" in said(player)
+
+
+async def test_a_lobby_cancelled_before_the_start_puts_its_empty_thread_away(table):
+    (alice,) = table.add("alice")
+    await table.open(alice)
+    lobby = await table.lobby()
+    assert "table open" in lobby.embeds[0].title
+    await alice.click(lobby, label="Cancel")
+    assert (await table.bot.fetch_channel(table.thread_id)).archived
+    assert "cancelled" in (await table.lobby()).embeds[0].title

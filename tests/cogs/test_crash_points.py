@@ -162,3 +162,62 @@ async def test_a_crash_after_a_deadline_move_is_saved_shows_it_on_restart(table,
     assert after.version > row.version and after.shown_version < after.version
     done = await shown_and_playable(table, db_path)
     assert done.status == "over"
+
+
+async def to_the_last_move(table):
+    """Every seat's default move through the service, up to the one that ends the game; that
+    one is left for a click through the bot."""
+    for _ in range(3000):
+        loaded = await table.loaded()
+        seat = loaded.game.to_act(loaded.state)[0]
+        action = loaded.game.default_action(loaded.state, seat)
+        after, _ = loaded.game.apply(loaded.state, seat, action)
+        if loaded.game.is_over(after):
+            return
+        await table.service.act(loaded.row.id, loaded.row.seats[seat].user_id, action.text)
+    raise AssertionError("the game did not end")
+
+
+def posted(history, title):
+    return sum(1 for m in history if any(e.title == title for e in m.embeds))
+
+
+@pytest.mark.parametrize("point", ["final_posted", "final_shown"])
+@pytest.mark.parametrize("game", ["fleet-dice", "fleet-cards", "mare-balticum", "black-fleet"])
+async def test_a_crash_around_the_final_scores_shows_them_once(table, db_path, game, point):
+    people = table.add(*["alice", "bob", "carol"][: max(2, table.service.game(game).min_seats)])
+    await table.open(people[0], game=game)
+    for person in people[1:]:
+        await person.click(await table.lobby(), label="Join")
+    await people[0].click(await table.lobby(), label="Start")
+    await to_the_last_move(table)
+    table.sensible = True
+    with armed(point) as hit:
+        await crashed(table, table.play_one(check=False), hit)
+    row = await table.row()
+    assert row.status == "over" and row.shown_version < row.version
+    await table.restart(db_path)
+    row = await table.row()
+    assert row.shown_version == row.version
+    history = [m async for m in table.thread().history(limit=20)]
+    everyone = " ".join(f"<@{p.id}>" for p in people)
+    finals = [m for m in history if m.embeds and m.content == everyone]
+    assert len(finals) == 1, "the final scores (pinging every player) once, never twice"
+
+
+@pytest.mark.parametrize("point", ["final_posted", "final_shown"])
+async def test_a_crash_around_a_challenges_end_posts_its_line_once(table, db_path, point):
+    (alice,) = table.add("alice")
+    before = {t.id for t in table.channel.threads}
+    await alice.slash(table.channel, "challenge")
+    (thread,) = [t for t in table.channel.threads if t.id not in before]
+    table.thread_id = thread.id
+    await to_the_last_move(table)
+    table.sensible = True
+    with armed(point) as hit:
+        await crashed(table, table.play_one(check=False), hit)
+    await table.restart(db_path)
+    history = [m async for m in table.thread().history(limit=20)]
+    assert posted(history, "Final scores") == 1
+    shared = [m.content async for m in table.bot.get_channel(table.channel.id).history(limit=10)]
+    assert sum("finished today's challenge" in c for c in shared) == 1

@@ -67,3 +67,53 @@ async def test_commands_in_a_thread_never_say_try_a_server(table):
     alice, _ = await two_player_game(table)
     result = await alice.slash(table.handle(), "table solo", game="fleet-dice")
     assert "try this in a server" not in said(result).lower()
+
+
+async def channel_says(table, text):
+    return [m async for m in table.thread().history(limit=10) if text in (m.content or "")]
+
+
+async def test_a_damaged_row_closed_by_its_host_leaves_no_buttons_and_says_so(table):
+    alice, _ = await two_player_game(table)
+    row = await table.row()
+    await table.bot.repo.execute("UPDATE games SET seats = '{oops' WHERE id = ?", (row.id,))
+    ended = await alice.slash(table.handle(), "table end")
+    assert "damaged game was closed" in said(ended)
+    assert await channel_says(table, "could not be read, so alice closed it")
+    step = await table.message(row.step_message_id)
+    assert not step.components, "its buttons are gone"
+
+
+async def test_a_game_whose_state_is_damaged_is_ended_with_its_messages_closed(
+    table, db_path, caplog
+):
+    alice, _ = await two_player_game(table)
+    row = await table.row()
+    await table.bot.repo.execute("UPDATE games SET state = '{oops' WHERE id = ?", (row.id,))
+    act = await alice.slash(table.handle(), "table act")
+    assert "damaged" in said(act)
+    ask = await alice.slash(table.handle(), "table end")
+    end = next(i for i in ids(ask.response.message) if i.endswith(":yes"))
+    ended = await alice.click(ask.response.message, custom_id=end)
+    assert "ended" in said(ended) or "ended" in (ended.response.content or "")
+    assert await channel_says(table, "The game was ended by alice")
+    assert not (await table.message(row.step_message_id)).components
+    caplog.clear()
+    await table.restart(db_path)
+    assert "could not republish" not in caplog.text, "no traceback at every restart"
+    again = await alice.slash(table.handle(), "table new", game="fleet-dice")
+    assert "Table open" in said(again)
+
+
+async def test_a_table_of_a_game_this_bot_no_longer_has_can_be_ended(table):
+    alice, _ = await two_player_game(table)
+    row = await table.row()
+    await table.bot.repo.execute("UPDATE games SET game = 'chess' WHERE id = ?", (row.id,))
+    act = await alice.slash(table.handle(), "table act")
+    assert "game ('chess') is no longer played by this bot" in said(act)
+    ask = await alice.slash(table.handle(), "table end")
+    end = next(i for i in ids(ask.response.message) if i.endswith(":yes"))
+    await alice.click(ask.response.message, custom_id=end)
+    assert await channel_says(table, "The game was ended by alice")
+    again = await alice.slash(table.handle(), "table new", game="fleet-dice")
+    assert "Table open" in said(again)

@@ -187,7 +187,8 @@ class MareBalticumFront:
             lines.append(tr._("Equal points and tokens: the win is shared."))
         last = closing_lines(view, ctx)
         if last:
-            lines += ["", f"**{tr._('Last moves')}**", *last]
+            heading = tr._("Last moves")
+            lines += ["", f"**{heading}**", *last]
         fields = []
         for s in result.seats:
             market = dict(view.players[s.seat].market)

@@ -41,7 +41,8 @@ def step_panel(view: MareView, ctx: Ctx) -> Panel | None:
     if earlier and not _a_start(ctx, earlier[0]):
         lines.insert(0, "…")  # the table's recent events do not reach back that far
     if lines:
-        lines = [f"**{tr._('Last moves')}**", *lines, ""]
+        heading = tr._("Last moves")
+        lines = [f"**{heading}**", *lines, ""]
     lines += _lines(ctx, board, now)
     if view.phase == "setup":
         title = tr._("Starting boats: each player puts a boat on a port")

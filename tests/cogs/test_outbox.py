@@ -1,0 +1,112 @@
+"""The channel outbox: one write at a time, edits of one message merged while another write is
+under way, a message posted before the edits that target it, notices before the table."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import discord
+import pytest
+
+from cogs.outbox import Outbox
+
+
+class SlowChannel:
+    """A channel whose every write takes until the test lets it go, recording the writes."""
+
+    def __init__(self) -> None:
+        self.writes: list[tuple[str, Any, dict[str, Any]]] = []
+        self.gate = asyncio.Event()
+        self.next_id = 100
+
+    async def _wait(self) -> None:
+        await self.gate.wait()
+
+    async def send(self, **fields: Any) -> Any:
+        await self._wait()
+        self.next_id += 1
+        self.writes.append(("post", self.next_id, fields))
+        return type("Message", (), {"id": self.next_id})()
+
+    def get_partial_message(self, message_id: int) -> Any:
+        channel = self
+
+        class Partial:
+            async def edit(self, **fields: Any) -> None:
+                await channel._wait()
+                if message_id == 404:
+                    raise discord.NotFound(type("R", (), {"status": 404, "reason": ""})(), "gone")
+                channel.writes.append(("edit", message_id, fields))
+
+            async def delete(self) -> None:
+                await channel._wait()
+                channel.writes.append(("delete", message_id, {}))
+
+        return Partial()
+
+
+@pytest.fixture
+def channel() -> SlowChannel:
+    return SlowChannel()
+
+
+async def test_edits_of_one_message_queued_behind_a_write_are_merged(channel):
+    box = Outbox(channel)  # type: ignore[arg-type]
+    first = box.edit(7, content="v1")  # under way: the channel holds it
+    await asyncio.sleep(0)
+    later = [box.edit(7, content=f"v{n}") for n in (2, 3, 4)]
+    channel.gate.set()
+    await asyncio.gather(first, *later)
+    assert [(kind, mid, f["content"]) for kind, mid, f in channel.writes] == [
+        ("edit", 7, "v1"),
+        ("edit", 7, "v4"),
+    ]
+    assert box.sent == 2 and box.coalesced == 2
+
+
+async def test_an_edit_of_a_message_still_being_posted_waits_for_its_id(channel):
+    box = Outbox(channel)  # type: ignore[arg-type]
+    posted = box.post(content="step")
+    edited = box.edit(posted, content="step, edited")
+    channel.gate.set()
+    message_id = await posted
+    await edited
+    assert channel.writes == [
+        ("post", message_id, {"content": "step"}),
+        ("edit", message_id, {"content": "step, edited"}),
+    ]
+
+
+async def test_a_notice_goes_before_the_tables_edits_queued_earlier(channel):
+    box = Outbox(channel)  # type: ignore[arg-type]
+    busy = box.edit(1, content="under way")
+    await asyncio.sleep(0)
+    board = box.edit(2, content="board")
+    notice = box.post("notice", content="@bob: your move")
+    channel.gate.set()
+    await asyncio.gather(busy, board, notice)
+    assert [w[2]["content"] for w in channel.writes] == [
+        "under way",
+        "@bob: your move",
+        "board",
+    ]
+
+
+async def test_a_failed_write_fails_only_its_own_waiters_and_the_rest_go_on(channel):
+    box = Outbox(channel)  # type: ignore[arg-type]
+    gone = box.edit(404, content="x")
+    after = box.post(content="next")
+    channel.gate.set()
+    with pytest.raises(discord.NotFound):
+        await gone
+    assert await after > 100
+    await box.idle()
+
+
+async def test_a_quiet_outbox_holds_no_task(channel):
+    box = Outbox(channel)  # type: ignore[arg-type]
+    channel.gate.set()
+    await box.post(content="once")
+    await box.idle()
+    assert box._worker is None or box._worker.done()
