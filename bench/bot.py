@@ -1,6 +1,6 @@
 """The real bot under load: printed figures, never a test.
 
-    python -m bench.bot [--quick] [--games 10,100,1000] [--players 1] [--seconds 30]
+    python -m bench.bot [--quick] [--games 10,100,1000] [--players 1] [--seconds 30] [--limits]
     python -m bench.bot --postgres [--processes 1,2] [--games 100]
 
 The bot runs as its own process, exactly as `./run.sh run` starts it, against the loopback fake
@@ -13,9 +13,13 @@ active and finished games pile up in the database.
 Reported per G: interactions per second over the measuring window, time from sending an
 interaction to its first response (p50, p99, max) and to its followup (the next prompt), failed
 interactions (no response within Discord's 3 seconds, a second response to one interaction, or
-no followup within 15 s), the bot's errors in its log, its CPU time per interaction, its memory
-(RSS) as finished games pile up, and database bytes per finished game. Prints a table, then one
-JSON line.
+no followup within 15 s), the bot's errors in its log, its CPU time per interaction, REST calls
+and picture bytes uploaded per interaction, its memory (RSS) as finished games pile up, and
+database bytes per finished game. Prints a table, then one JSON line.
+
+The fake's rate limits are off unless --limits (429s are counted either way), so the figures
+measure the bot's own pace and stay comparable with earlier runs; bench/game_night.py measures
+a table under the limits.
 
 With --postgres the bot stores its games in PostgreSQL (a server from the pgserver wheel, in a
 temporary folder) and runs as P processes for each P of --processes, P shards of one gateway
@@ -45,7 +49,7 @@ from typing import Any
 
 from bench import postgres
 from tests.e2e.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord
-from tests.e2e.players import Player, Stats
+from tests.e2e.players import Player, Stats, spread
 from tests.e2e.process import quiet, start_bot
 
 PROFILE: list[str] = []
@@ -125,17 +129,6 @@ def database_figures(db: Path) -> dict[str, Any]:
     }
 
 
-def spread(values: list[float]) -> dict[str, float | None]:
-    if not values:
-        return {"p50": None, "p99": None, "max": None}
-    ordered = sorted(values)
-    return {
-        "p50": round(statistics.median(ordered) * 1000, 1),
-        "p99": round(ordered[int(0.99 * (len(ordered) - 1))] * 1000, 1),
-        "max": round(ordered[-1] * 1000, 1),
-    }
-
-
 @dataclass(frozen=True)
 class Level:
     """One measured load: G games of `seats` players, each waiting `think` s per click."""
@@ -200,6 +193,7 @@ async def _measure(
         db_start = server.cpu_s() if server is not None else None
         stats.measuring = True
         kinds_before = fake.request_kinds.copy()
+        bytes_before, refused_before = fake.file_bytes, fake.limits.total_refused
         started = time.perf_counter()
         samples: list[tuple[int, float | None]] = []
         while time.perf_counter() - started < seconds:
@@ -212,6 +206,8 @@ async def _measure(
         if server is not None and db_start is not None:
             db_cores = (server.cpu_s() - db_start) / spent
         kinds = fake.request_kinds - kinds_before
+        picture_bytes = fake.file_bytes - bytes_before
+        refused = fake.limits.total_refused - refused_before
         rss_end = total([rss_mb(b.pid) for b in bots])
         cpu_end = total([cpu_s(b.pid) for b in bots])
         stop.set()
@@ -253,6 +249,10 @@ async def _measure(
         if stats.interactions
         else None,
         "bot_requests_by_kind": dict(kinds.most_common()),
+        "picture_kb_per_interaction": round(picture_bytes / 1024 / stats.interactions, 1)
+        if stats.interactions
+        else None,
+        "429s": refused,
         "failed": sum(stats.failed.values()),
         "failed_by_reason": stats.failed,
         "bot_errors_logged": len(errors),
@@ -282,7 +282,9 @@ async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:
     counts = [int(p) for p in args.processes.split(",")] if args.postgres else [0]
     server = postgres.Server() if args.postgres else None
     # One guild per shard of the largest count: every process gets its share of the tables.
-    fake = FakeDiscord(channels=max(levels), record=False, guilds=max(1, *counts))
+    fake = FakeDiscord(
+        channels=max(levels), record=False, guilds=max(1, *counts), rate_limits=args.limits
+    )
     await fake.start()
     try:
         with tempfile.TemporaryDirectory() as tmp:
@@ -325,6 +327,11 @@ def main() -> None:
         help="mean seconds a player waits before each click (0: click as soon as answered)",
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--limits",
+        action="store_true",
+        help="the fake enforces Discord's rate limits (off: the bot's own pace, as before)",
+    )
     parser.add_argument("--keep", action="store_true", help="keep each database and bot log")
     parser.add_argument("--profile", metavar="FILE", help="profile the bot (cProfile) into FILE")
     parser.add_argument(

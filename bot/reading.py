@@ -59,6 +59,11 @@ def stored_events(row: GameRow) -> list[Event]:
     return events
 
 
+def turn_of(game: AnyGame, state: Any) -> str:
+    """Which turn of the game this is, by its front (a player is called at most once in it)."""
+    return get_front(game.id).turn(game.view(state, None))
+
+
 def public_events(events: Iterable[Event]) -> list[Event]:
     """The events anyone may see (what a table keeps for its "last moves")."""
     return [e for e in events if e.visible(None)]

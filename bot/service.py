@@ -8,6 +8,7 @@ with fields, worded in the reader's language by the layer above.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import secrets
@@ -22,13 +23,15 @@ from pydantic import ValidationError
 
 from bot import challenge, ratings
 from bot.faults import crash_point
-from bot.reading import RECENT_EVENTS, public_events
+from bot.reading import RECENT_EVENTS, public_events, turn_of
 from bot.refusals import Damaged, DamagedClosed, Refusal, Stale
 from bot.storage import (
+    NOTIFY_WAYS,
     OPEN_STATUSES,
     AlreadyPlayed,
     Attempt,
     BoardEntry,
+    Call,
     ChannelBusy,
     Conflict,
     CorruptGame,
@@ -41,6 +44,7 @@ from bot.storage import (
     Seat,
     Shards,
     TableOptions,
+    Wait,
 )
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
@@ -425,7 +429,7 @@ class TableService:
             raise DamagedClosed(head) from None
         for _ in range(RETRIES):
             may_end(row, user_id, moderator)
-            new = row.model_copy(update={"status": "cancelled", "deadline_at": None})
+            new = row.model_copy(update={"status": "cancelled", "deadline_at": None, "waits": []})
             try:
                 saved = await self.repo.save(new, row.version)
             except Conflict:
@@ -611,6 +615,46 @@ class TableService:
         """Tables of this process's shards whose messages are behind their state."""
         return await self.repo.unshown(since, self.shards)
 
+    # --- calling players -----------------------------------------------------------------------
+
+    async def calls(self, game_id: int) -> list[Call]:
+        """The calls sent for a table, every turn."""
+        return await self.repo.calls(game_id)
+
+    async def claim_call(self, game_id: int, user_id: int, turn: str, via: str) -> bool:
+        """The right to call a person for one turn (False: already called)."""
+        return await self.repo.claim_call(game_id, user_id, turn, via)
+
+    async def set_call_message(
+        self, game_id: int, user_ids: Sequence[int], turn: str, message_id: int | None
+    ) -> None:
+        await self.repo.set_call_message(game_id, user_ids, turn, message_id)
+
+    async def notify_way(self, user_id: int) -> tuple[str, float | None]:
+        """Where a person wants to be called, and when their DMs were found closed."""
+        return await self.repo.notify_way(user_id)
+
+    async def set_notify_way(self, user_id: int, way: str) -> None:
+        if way not in NOTIFY_WAYS:
+            raise Refusal("bad_button")
+        await self.repo.set_notify_way(user_id, way)
+
+    async def set_dms_closed(self, user_id: int, at: float | None) -> None:
+        await self.repo.set_dms_closed(user_id, at)
+
+    async def waiting_for(self, user_id: int) -> list[Loaded]:
+        """Every running table that waits for this person, wherever it is (readable ones)."""
+        tables = []
+        for row in await self.repo.waiting_for(user_id):
+            with contextlib.suppress(Refusal):
+                rules = self.rules_of(row)
+                tables.append(Loaded(row, rules, self._state(row, rules)))
+        return tables
+
+    async def waiting(self) -> list[GameRow]:
+        """Running tables of this process's shards that wait for someone."""
+        return await self.repo.waiting(self.shards)
+
     # --- results ---------------------------------------------------------------------------------
 
     async def verified_results(
@@ -734,7 +778,24 @@ class TableService:
             update.update(status="over", deadline_at=None, reminded=False)
         elif newly_waiting and row.options.turn_hours:
             update.update(deadline_at=self.clock() + row.options.turn_hours * 3600, reminded=False)
+        update["waits"] = [] if rules.is_over(state) else self._waits(row, rules, state)
         return row.model_copy(update=update)
+
+    def _waits(self, row: GameRow, rules: AnyGame, state: Any) -> list[Wait]:
+        """Whom the table waits for now: each person (not an AI or autopilot seat) who owes a
+        decision, the turn it belongs to, and since when (kept while the turn is the same)."""
+        turn = turn_of(rules, state)
+        before = {w.user_id: w for w in row.waits}
+        waits = []
+        for seat in rules.to_act(state):
+            user = row.seats[seat].user_id
+            if user is None or _automatic(row, seat):
+                continue
+            old = before.get(user)
+            since = old.since if old is not None and old.turn == turn else self.clock()
+            forced = len(rules.legal_actions(state, seat)) == 1
+            waits.append(Wait(user_id=user, seat=seat, turn=turn, since=since, forced=forced))
+        return waits
 
     async def _commit(
         self,

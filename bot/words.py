@@ -105,6 +105,16 @@ WORDS: dict[str, str | tuple[str, str]] = {
         "{mentions}: your move in {game} — {what}. Your default moves are played {when}.",
     ),
     "deadline_status": N_("⏰ Default moves are played {when}."),
+    "your_turn_dm": N_("Your move in {game} ({where}) — {what}."),
+    "dms_closed": N_("(Your direct messages are closed, so you are called here.)"),
+    "turn": N_("Open my decision"),
+    "turns_title": N_("Tables waiting for you"),
+    "turns_line": N_("{n}. **{game}** · {place} · {where}\n{what} — since {since}"),
+    "turns_none": N_("No table is waiting for you right now."),
+    "turns_more": N_("… and more: answer these first."),
+    "notify_thread": N_("You will be called in each table's thread."),
+    "notify_dm": N_("You will be called by direct message, with a button that opens your move."),
+    "notify_both": N_("You will be called in each table's thread and by direct message."),
     "reminder": Nn_(
         "{mentions}: reminder — the table is waiting for your move; "
         "the default move is played {when}.",

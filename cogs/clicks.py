@@ -51,7 +51,12 @@ class ClickHandler:
     async def unknown(self, interaction: discord.Interaction, key: str) -> None:
         await answering.answer(interaction, say(user_tr(interaction), key))
 
+    def _seen(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Whoever clicks at a table is at it (for the next two minutes)."""
+        self.presenter.calls.seen(game_id, interaction.user.id)
+
     async def lobby(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
+        self._seen(interaction, game_id)
         await run(interaction, self._lobby, game_id, op)
 
     async def option(self, interaction: discord.Interaction, game_id: int, key: str) -> None:
@@ -63,17 +68,20 @@ class ClickHandler:
     async def public(
         self, interaction: discord.Interaction, game_id: int, token: str, action: str
     ) -> None:
+        self._seen(interaction, game_id)
         await run(interaction, self._public, game_id, token, action)
 
     async def prompt(
         self, interaction: discord.Interaction, game_id: int, token: str, action: str
     ) -> None:
+        self._seen(interaction, game_id)
         await run(interaction, self._prompt, game_id, token, action)
 
     async def end(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
         await run(interaction, self._end, game_id, op)
 
     async def again(self, interaction: discord.Interaction, game_id: int) -> None:
+        self._seen(interaction, game_id)
         await run(interaction, self._again, game_id)
 
     # --- the lobby -------------------------------------------------------------------------------
@@ -122,10 +130,16 @@ class ClickHandler:
 
     async def show(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
         """The board's buttons (and /table act, mine, log): the clicker's own decision, sheet
-        or hand, the last moves they may see, or a picture's words."""
+        or hand, the last moves they may see, or a picture's words; ``turn`` opens the
+        clicker's decision from wherever they are."""
+        self._seen(interaction, game_id)
         loaded = await self.service.load_any(game_id)
         row = loaded.row
-        check_channel(row, interaction.channel_id)
+        if op == "turn":
+            # From anywhere (a direct message, /table turns): the clicker's own decision only.
+            op = "act"
+        else:
+            check_channel(row, interaction.channel_id)
         seat = row.seat_of(interaction.user.id)
         if op == "log":
             await answering.send(interaction, await self._log(interaction, loaded, seat))
@@ -311,6 +325,7 @@ class ClickHandler:
             )
             if channel.id != old.channel_id:
                 await places.number_thread(channel, old.game, old.locale, name, outcome.row.id)
+            self.presenter.calls.seen(outcome.row.id, interaction.user.id)
             await self.presenter.publish(outcome)
             await answering.answer(interaction, say(tr, "started_solo", channel=channel.mention))
             return

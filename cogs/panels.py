@@ -158,6 +158,12 @@ def act_button(game_id: int, tr: Tr, choice: Choice | None = None) -> BoardButto
     return BoardButton(game_id, "act", label, discord.ButtonStyle.primary)
 
 
+def turn_button(game_id: int, tr: Tr) -> BoardButton:
+    """Opens the clicker's own decision at a table from anywhere (a direct message, the list
+    of /table turns): it shows nothing but their own seat's prompt."""
+    return BoardButton(game_id, "turn", say(tr, "turn"), discord.ButtonStyle.primary)
+
+
 def table_button(game_id: int, choice: Choice) -> discord.ui.Item[Any]:
     """A choice with no action: a table button (Act, Mine, Log, Play again)."""
     if choice.op == "again":

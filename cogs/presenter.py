@@ -38,6 +38,7 @@ from bot.refusals import Refusal
 from bot.service import Outcome, TableService
 from bot.storage import GameRow, RowHead
 from bot.words import say
+from cogs.calls import Calls
 from cogs.lobby import lobby_drawn
 from cogs.outbox import Lane, Outbox
 from cogs.panels import Drawn, act_button, board_view, draw_public, embed_of, items_view
@@ -146,14 +147,14 @@ class Presenter:
         self._locks: dict[int, asyncio.Lock] = {}
         self._shown: dict[int, Shown] = {}
         self._newest: dict[int, int] = {}
-        self._notices: dict[tuple[int, int], tuple[str, MessageId]] = {}
-        """(game, user) → the turn their last notice was for, and its message."""
         self._prompts: dict[tuple[int, int], OpenPrompt] = {}
         self._outboxes: dict[int, Outbox] = {}
         self._images: OrderedDict[int, str] = OrderedDict()
         """Message id → the picture it carries (`Drawn.image_key`)."""
         self.clock = service.clock
         """How old an open prompt is, by the same injected clock as the service."""
+        self.calls = Calls(client, service, self.table_box, self._refresh_prompt)
+        """Who is at the table, and calling those who are not."""
 
     # --- helpers -------------------------------------------------------------------------------
 
@@ -212,9 +213,9 @@ class Presenter:
         self._shown.pop(game_id, None)
         self._locks.pop(game_id, None)
         self._newest.pop(game_id, None)
-        for key in [k for k in (*self._notices, *self._prompts) if k[0] == game_id]:
-            self._notices.pop(key, None)
+        for key in [k for k in self._prompts if k[0] == game_id]:
             self._prompts.pop(key, None)
+        self.calls.forget(game_id)
 
     # --- writing -------------------------------------------------------------------------------
 
@@ -284,10 +285,7 @@ class Presenter:
         async with self._game(row, done=done) as shown:
             queued = row.version < self._newest[row.id]
             if not outcome.finished:
-                waiting = outcome.ping
-                if outcome.last_one is not None and outcome.last_one not in waiting:
-                    waiting = [*waiting, outcome.last_one]
-                await self._notify(row, public, waiting, outcome.actor)
+                await self.calls.after(row, public, outcome.actor, again)
             step = None if done else await off_loop(public.public_step)
             new_step = step is not None and step.key != shown.step_key
             table_due = row.version > shown.version and (not queued or new_step)
@@ -307,7 +305,7 @@ class Presenter:
                 with contextlib.suppress(discord.HTTPException):
                     await self._close_lobby(row, ttr)
             await self._final(outcome, public, again)
-            await self._clear_notices(row)
+            await self.calls.clear(row)
             crash_point("final_shown")
             await self.service.set_messages(row, True, shown.step_key)
 
@@ -344,57 +342,6 @@ class Presenter:
             self._shown[row.id] = dataclasses.replace(shown, board_id=posted)
         return await _id(posted)
 
-    async def _notify(
-        self, row: GameRow, public: Reading, users: list[int], actor: int | None
-    ) -> None:
-        """A notice for the users the table now waits for, unless their open prompt shows it
-        or they already had one this turn: one message for all who owe the same decision at
-        once (a clock, a leftover die), so the table stays near the bottom of the channel."""
-        turn = public.turn()
-        owed: dict[str, list[int]] = {}
-        old: list[MessageId] = []
-        for user in users:
-            seat = row.seat_of(user)
-            if seat is None or user == actor:
-                continue  # the clicker's prompt was updated in the click's own response
-            if await self._refresh_prompt(row, public, seat, user):
-                continue
-            last = self._notices.get((row.id, user))
-            if last is not None and last[0] == turn:
-                continue
-            if last is not None:
-                del self._notices[(row.id, user)]
-                old.append(last[1])
-            owed.setdefault(public.as_reader(seat).owed(), []).append(user)
-        box = self.table_box(row)
-        ttr = public.tr.domain_of("table")
-        for what, group in owed.items():
-            mentions = " ".join(f"<@{user}>" for user in group)
-            game = public.front.title(public.tr)
-            if public.deadline is None:
-                text = say(ttr, "your_turn", len(group), mentions=mentions, game=game, what=what)
-            else:
-                text = say(
-                    ttr,
-                    "your_turn_deadline",
-                    len(group),
-                    mentions=mentions,
-                    game=game,
-                    what=what,
-                    when=public.when(),
-                )
-            allowed = discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(user) for user in group]
-            )
-            view = items_view(act_button(row.id, ttr))
-            posted = box.post("notice", content=text, allowed_mentions=allowed, view=view)
-            for user in group:
-                self._notices[(row.id, user)] = (turn, posted)
-        kept = [m for (game, _), (_, m) in self._notices.items() if game == row.id]
-        for message in _distinct(old):
-            if not any(_same(message, other) for other in kept):
-                box.delete(message)  # no one else's notice any more
-
     async def _refresh_prompt(self, row: GameRow, public: Reading, seat: int, user: int) -> bool:
         """Show a user their new decision in the prompt they have open; False if none is
         (or it can no longer be edited)."""
@@ -410,13 +357,6 @@ class Presenter:
             self._prompts.pop((row.id, user), None)
             return False
         return True
-
-    async def _clear_notices(self, row: GameRow) -> None:
-        ids = [self._notices.pop(k)[1] for k in [k for k in self._notices if k[0] == row.id]]
-        box = self.table_box(row)
-        for message in _distinct(ids):
-            with contextlib.suppress(discord.HTTPException):
-                await box.delete(message)
 
     async def _table(
         self,
@@ -627,7 +567,7 @@ class Presenter:
         for future in writes:
             with contextlib.suppress(discord.HTTPException):
                 await future
-        await self._clear_notices(row)
+        await self.calls.clear(row)
         await self.service.set_messages(row)
 
     async def close_damaged(self, head: RowHead, by: str) -> None:
@@ -644,8 +584,18 @@ class Presenter:
 
     async def reconcile(self, now: float) -> int:
         """At startup: every table whose messages are behind its state (a crash between a
-        save and its messages) gets them published now."""
+        save and its messages) gets them published now, and everyone a table waits for who
+        was not called yet is called."""
         count = 0
+        for row in await self.service.waiting():
+            if row.shown_version < row.version:
+                continue  # published below, calls and all
+            try:
+                public = self.reading(row, self.service.rules_of(row), self.service.readable(row))
+                if public.state is not None:
+                    await self.calls.after(row, public, None, again=True)
+            except Exception:
+                log.exception("game %s: could not call whom it waits for", row.id)
         # Each process repairs only its own shards' tables; the others repair theirs.
         for row in await self.service.unshown(now - RECONCILE_WINDOW):
             try:

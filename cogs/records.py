@@ -109,6 +109,7 @@ class RecordsCog(commands.Cog, name="Records"):
             if not dm:
                 await places.archive(self.bot, channel.id)
             raise
+        self.presenter.calls.seen(outcome.row.id, interaction.user.id)
         await self.presenter.publish(outcome)
         where = channel.mention if not dm else say(tr, "your_dms")
         await answering.answer(

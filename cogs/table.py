@@ -14,15 +14,16 @@ from discord.ext import commands
 from bot.fronts import FRONTS, get_front
 from bot.fronts.base import Ctx
 from bot.i18n import LANGUAGES, translator
+from bot.reading import Reading
 from bot.refusals import Damaged, DamagedClosed, Refusal
 from bot.service import may_end
 from bot.storage import DEADLINE_HOURS, GameRow, TableOptions
 from bot.words import say
 from cogs import answering, places
-from cogs.answering import channel_id, guild_locale, moderator, run, user_tr
+from cogs.answering import channel_id, guild_locale, locale_of, moderator, run, user_tr
 from cogs.clicks import ClickHandler
-from cogs.components import EndButton
-from cogs.panels import Drawn, embed_of, items_view
+from cogs.components import BoardButton, EndButton
+from cogs.panels import Drawn, embed, embed_of, items_view
 from cogs.presenter import Presenter
 from cogs.translator import _T
 from engine.games import get_game
@@ -49,6 +50,9 @@ DEADLINES = [
     app_commands.Choice(name=_T("24 hours"), value=24),
     app_commands.Choice(name=_T("72 hours"), value=72),
 ]
+
+TURNS_SHOWN = 20
+"""Tables listed by /table turns (a button each: four rows of five)."""
 
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=_T("the server's own language"), value="auto"),
@@ -152,6 +156,7 @@ class TableCommands(commands.Cog, name="Table"):
         )
         if parent is not None:
             await places.number_thread(channel, game, locale, host, outcome.row.id)
+        self.presenter.calls.seen(outcome.row.id, interaction.user.id)
         await self.presenter.publish(outcome)
         text = say(user_tr(interaction), "started_solo", channel=f"<#{channel.id}>")
         await answering.answer(interaction, text)
@@ -193,6 +198,61 @@ class TableCommands(commands.Cog, name="Table"):
         loaded = await self.service.load_any(row.id)
         await answering.answer(interaction, say(user_tr(interaction), "board_posted"))
         await self.presenter.post_board(loaded.row, loaded.state)
+
+    @table.command(name="turns", description=_T("Every table waiting for you, in every server"))
+    async def turns(self, interaction: discord.Interaction) -> None:
+        await run(interaction, self._turns)
+
+    async def _turns(self, interaction: discord.Interaction) -> None:
+        """Privately: every table, in every server and DM, that waits for the user — what they
+        owe, since when, until when, and a button that opens each decision."""
+        await answering.defer(interaction)
+        tr = user_tr(interaction)
+        user = interaction.user.id
+        lines: list[str] = []
+        buttons = []
+        for n, loaded in enumerate(await self.service.waiting_for(user), 1):
+            if n > TURNS_SHOWN:
+                lines.append(say(tr, "turns_more"))
+                break
+            row = loaded.row
+            wait = next(w for w in row.waits if w.user_id == user)
+            reading = Reading.of(row, loaded.game, loaded.state, wait.seat, locale_of(interaction))
+            guild = self.bot.get_guild(row.guild_id) if row.guild_id else None
+            line = say(
+                tr,
+                "turns_line",
+                n=n,
+                game=reading.front.title(reading.tr),
+                place=guild.name if guild is not None else say(tr, "your_dms"),
+                where=f"https://discord.com/channels/{row.guild_id or '@me'}/{row.channel_id}",
+                what=reading.owed(),
+                since=f"<t:{int(wait.since)}:R>",
+            )
+            if reading.deadline is not None:
+                line += "\n" + say(tr, "deadline_status", when=reading.when())
+            lines.append(line)
+            label = f"{n}. {reading.front.title(reading.tr)}"
+            buttons.append(BoardButton(row.id, "turn", label, discord.ButtonStyle.primary))
+        body = lines or [say(tr, "turns_none")]
+        view = items_view(*buttons) if buttons else None
+        await answering.send(interaction, Drawn(embed(say(tr, "turns_title"), body), view))
+
+    @table.command(name="notify", description=_T("Where you are called when a table waits for you"))
+    @app_commands.describe(where=_T("In the table's thread, by direct message, or both"))
+    @app_commands.choices(
+        where=[
+            app_commands.Choice(name=_T("in the table's thread"), value="thread"),
+            app_commands.Choice(name=_T("by direct message"), value="dm"),
+            app_commands.Choice(name=_T("both"), value="both"),
+        ]
+    )
+    async def notify(self, interaction: discord.Interaction, where: str) -> None:
+        await run(interaction, self._notify, where)
+
+    async def _notify(self, interaction: discord.Interaction, where: str) -> None:
+        await self.service.set_notify_way(interaction.user.id, where)
+        await answering.answer(interaction, say(user_tr(interaction), f"notify_{where}"))
 
     @table.command(name="rules", description=_T("A quick reference of the rules"))
     @app_commands.describe(game=_T("Which game (default: the one in this channel)"))

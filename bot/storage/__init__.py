@@ -10,11 +10,13 @@ from pathlib import Path
 from bot.storage.models import (
     DEADLINE_HOURS,
     GLOBAL,
+    NOTIFY_WAYS,
     OPEN_STATUSES,
     WRITE_WAIT_SECONDS,
     AlreadyPlayed,
     Attempt,
     BoardEntry,
+    Call,
     ChannelBusy,
     Conflict,
     CorruptGame,
@@ -35,6 +37,7 @@ from bot.storage.models import (
     StorageError,
     StorageUnavailable,
     TableOptions,
+    Wait,
 )
 from bot.storage.postgres import PostgresRepository, describe, is_url
 from bot.storage.sqlite import SqliteRepository
@@ -42,11 +45,13 @@ from bot.storage.sqlite import SqliteRepository
 __all__ = [
     "DEADLINE_HOURS",
     "GLOBAL",
+    "NOTIFY_WAYS",
     "OPEN_STATUSES",
     "WRITE_WAIT_SECONDS",
     "AlreadyPlayed",
     "Attempt",
     "BoardEntry",
+    "Call",
     "ChannelBusy",
     "Conflict",
     "CorruptGame",
@@ -69,6 +74,7 @@ __all__ = [
     "StorageError",
     "StorageUnavailable",
     "TableOptions",
+    "Wait",
     "open_repository",
 ]
 

@@ -176,6 +176,27 @@ AI; each result's place; `rated_games`, the games that count, in the order they 
 seats that took part; and what is computed from them: `ratings` and each game's
 `rating_changes`. The ratings themselves are computed after migrating (they are missing)."""
 
+NOTICES = """
+ALTER TABLE games ADD COLUMN waits {json} NOT NULL DEFAULT '[]';
+CREATE TABLE calls (
+    game_id {id} NOT NULL REFERENCES games(id),
+    user_id {id} NOT NULL,
+    turn TEXT NOT NULL,
+    notified_at {time} NOT NULL,
+    message_id {id},
+    via TEXT NOT NULL,
+    PRIMARY KEY (game_id, user_id, turn)
+);
+CREATE TABLE user_settings (
+    user_id {id} PRIMARY KEY,
+    notify TEXT NOT NULL DEFAULT 'thread',
+    dms_closed_at {time}
+)
+"""
+"""Turns that find their players, in either dialect: whom each table waits for (saved with
+its state), the calls sent for each turn (so none is sent twice, even across a restart), and
+where each person wants to be called."""
+
 MIGRATIONS: list[tuple[int, Migration]] = [
     (
         1,
@@ -272,4 +293,5 @@ MIGRATIONS: list[tuple[int, Migration]] = [
             time="REAL",
         ),
     ),
+    (8, NOTICES.format(id="INTEGER", json="TEXT", time="REAL")),
 ]

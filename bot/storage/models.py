@@ -102,6 +102,35 @@ class TableOptions(BaseModel):
         return hours
 
 
+class Wait(BaseModel):
+    """A person the table waits for: their seat, the turn they owe it in (the front's key: a
+    player is called at most once a turn), since when, and whether their only choice is one
+    the rules force (asked without a call)."""
+
+    user_id: int
+    seat: int
+    turn: str
+    since: float
+    forced: bool = False
+
+
+@dataclass(frozen=True)
+class Call:
+    """A call sent (or being sent) to a person for one turn of one table: `message_id` is
+    None between claiming it and knowing the message (a crash there leaves it in doubt)."""
+
+    game_id: int
+    user_id: int
+    turn: str
+    notified_at: float
+    message_id: int | None
+    via: str
+
+
+NOTIFY_WAYS = ("thread", "dm", "both")
+"""Where a person is called when a table waits for them (a setting of theirs)."""
+
+
 class GameRow(BaseModel):
     """One table (lobby, running or finished) as stored."""
 
@@ -136,6 +165,8 @@ class GameRow(BaseModel):
     reminded: bool = False
     created_at: float = 0.0
     updated_at: float = 0.0
+    waits: list[Wait] = Field(default_factory=list)
+    """The people the table waits for now, saved with the state they follow from."""
 
     @property
     def due_at(self) -> float | None:
@@ -422,6 +453,38 @@ class Repository(Protocol):
     async def guild_rates_ai(self, guild_id: int) -> bool:
         """Whether a server's games against AI seats count for ratings (off by default)."""
         ...
+
+    async def calls(self, game_id: int) -> list[Call]:
+        """The calls sent for a table, every turn."""
+        ...
+
+    async def claim_call(self, game_id: int, user_id: int, turn: str, via: str) -> bool:
+        """Take the right to call a person for one turn of a table: False if a call for it
+        was already claimed (by this process or another, before a restart or not)."""
+        ...
+
+    async def set_call_message(
+        self, game_id: int, user_ids: Sequence[int], turn: str, message_id: int | None
+    ) -> None:
+        """The message that made these calls (None: it could not be sent)."""
+        ...
+
+    async def waiting_for(self, user_id: int) -> list[GameRow]:
+        """Every running table that waits for this person, wherever it is."""
+        ...
+
+    async def waiting(self, shards: Shards | None = None) -> list[GameRow]:
+        """Running tables (of these shards) that wait for someone."""
+        ...
+
+    async def notify_way(self, user_id: int) -> tuple[str, float | None]:
+        """Where a person wants to be called (``thread``, ``dm``, ``both``), and when their
+        direct messages were last found closed."""
+        ...
+
+    async def set_notify_way(self, user_id: int, way: str) -> None: ...
+
+    async def set_dms_closed(self, user_id: int, at: float | None) -> None: ...
 
     async def set_guild_rates_ai(self, guild_id: int, rates: bool) -> None:
         """Let a server's games against AI count for ratings from now on (or stop them);

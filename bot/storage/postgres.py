@@ -31,10 +31,12 @@ from bot import ratings
 from bot.faults import crash_point
 from bot.storage import rows
 from bot.storage.models import (
+    NOTIFY_WAYS,
     WRITE_WAIT_SECONDS,
     AlreadyPlayed,
     Attempt,
     BoardEntry,
+    Call,
     ChannelBusy,
     Conflict,
     GameRow,
@@ -348,6 +350,7 @@ class PostgresRepository:
         async with self._writing() as con:
             await con.execute(
                 "UPDATE games SET status = 'cancelled', deadline_at = NULL, due_at = NULL, "
+                "waits = '[]', "
                 "version = version + 1, shown_version = version + 1, updated_at = $1 "
                 "WHERE id = $2 AND status IN ('lobby', 'active')",
                 self._clock(),
@@ -447,6 +450,84 @@ class PostgresRepository:
                     locale,
                     guild_id,
                 )
+
+    # --- the calls that find players -------------------------------------------------------------
+
+    async def calls(self, game_id: int) -> list[Call]:
+        async with self._connection() as con:
+            found = await con.fetch(
+                "SELECT game_id, user_id, turn, notified_at, message_id, via FROM calls "
+                "WHERE game_id = $1",
+                game_id,
+            )
+        return [Call(*record) for record in found]
+
+    async def claim_call(self, game_id: int, user_id: int, turn: str, via: str) -> bool:
+        async with self._writing() as con:
+            status = await con.execute(
+                "INSERT INTO calls (game_id, user_id, turn, notified_at, via) "
+                "VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+                game_id,
+                user_id,
+                turn,
+                self._clock(),
+                via,
+            )
+        return bool(status == "INSERT 0 1")
+
+    async def set_call_message(
+        self, game_id: int, user_ids: Sequence[int], turn: str, message_id: int | None
+    ) -> None:
+        async with self._writing() as con:
+            await con.execute(
+                "UPDATE calls SET message_id = $1 "
+                "WHERE game_id = $2 AND user_id = ANY($3::bigint[]) AND turn = $4",
+                message_id,
+                game_id,
+                list(user_ids),
+                turn,
+            )
+
+    async def waiting_for(self, user_id: int) -> list[GameRow]:
+        return await self._select(
+            "WHERE status = 'active' AND waits @> jsonb_build_array("
+            "jsonb_build_object('user_id', $1::bigint)) ORDER BY updated_at",
+            user_id,
+        )
+
+    async def waiting(self, shards: Shards | None = None) -> list[GameRow]:
+        on_shards, params = _on_shards(shards, 1)
+        return await self._select(
+            f"WHERE status = 'active' AND waits != '[]'::jsonb{on_shards} ORDER BY id", *params
+        )
+
+    async def notify_way(self, user_id: int) -> tuple[str, float | None]:
+        async with self._connection() as con:
+            found = await con.fetchrow(
+                "SELECT notify, dms_closed_at FROM user_settings WHERE user_id = $1", user_id
+            )
+        return (str(found[0]), found[1]) if found is not None else ("thread", None)
+
+    async def set_notify_way(self, user_id: int, way: str) -> None:
+        if way not in NOTIFY_WAYS:
+            raise ValueError(f"no such way to be called: {way!r}")
+        async with self._writing() as con:
+            await con.execute(
+                "INSERT INTO user_settings (user_id, notify) VALUES ($1, $2) "
+                "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify, "
+                "dms_closed_at = NULL",
+                user_id,
+                way,
+            )
+
+    async def set_dms_closed(self, user_id: int, at: float | None) -> None:
+        async with self._writing() as con:
+            await con.execute(
+                "INSERT INTO user_settings (user_id, dms_closed_at) VALUES ($1, $2) "
+                "ON CONFLICT (user_id) DO UPDATE SET dms_closed_at = excluded.dms_closed_at",
+                user_id,
+                at,
+            )
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
         """Raw access for tests and maintenance scripts (``$1`` placeholders)."""

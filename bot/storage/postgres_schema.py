@@ -11,7 +11,7 @@ BOOLEAN, times DOUBLE PRECISION seconds as everywhere in the bot.
 
 from __future__ import annotations
 
-from bot.storage.migrations import RATINGS
+from bot.storage.migrations import NOTICES, RATINGS
 
 MIGRATIONS: list[tuple[int, str]] = [
     (
@@ -101,4 +101,5 @@ MIGRATIONS: list[tuple[int, str]] = [
             time="DOUBLE PRECISION",
         ),
     ),
+    (8, NOTICES.format(id="BIGINT", json="JSONB", time="DOUBLE PRECISION")),
 ]

@@ -37,9 +37,10 @@ COLUMNS = (
     "reminded",
     "created_at",
     "updated_at",
+    "waits",
 )
 SELECT = ", ".join(COLUMNS)
-JSON_COLUMNS = ("seats", "options", "game_options", "recent")
+JSON_COLUMNS = ("seats", "options", "game_options", "recent", "waits")
 MESSAGE_COLUMNS = (
     "lobby_message_id",
     "board_message_id",

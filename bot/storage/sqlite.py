@@ -37,10 +37,12 @@ from bot.faults import crash_point
 from bot.storage import rows
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.models import (
+    NOTIFY_WAYS,
     WRITE_WAIT_SECONDS,
     AlreadyPlayed,
     Attempt,
     BoardEntry,
+    Call,
     ChannelBusy,
     Conflict,
     DatabaseGone,
@@ -405,6 +407,7 @@ class SqliteRepository:
         async with self._writing():
             await self._run(
                 "UPDATE games SET status = 'cancelled', deadline_at = NULL, due_at = NULL, "
+                "waits = '[]', "
                 "version = version + 1, shown_version = version + 1, updated_at = ? "
                 "WHERE id = ? AND status IN ('lobby', 'active')",
                 (self._clock(), game_id),
@@ -510,6 +513,76 @@ class SqliteRepository:
                 "INSERT INTO guild_settings (guild_id, rate_ai) VALUES (?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET rate_ai = excluded.rate_ai",
                 (guild_id, int(rates)),
+            )
+
+    # --- the calls that find players -------------------------------------------------------------
+
+    async def calls(self, game_id: int) -> list[Call]:
+        found = await self._read(
+            "SELECT game_id, user_id, turn, notified_at, message_id, via FROM calls "
+            "WHERE game_id = ?",
+            (game_id,),
+        )
+        return [Call(*record) for record in found]
+
+    async def claim_call(self, game_id: int, user_id: int, turn: str, via: str) -> bool:
+        async with self._writing():
+            return (
+                await self._run(
+                    "INSERT INTO calls (game_id, user_id, turn, notified_at, via) "
+                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                    (game_id, user_id, turn, self._clock(), via),
+                )
+                == 1
+            )
+
+    async def set_call_message(
+        self, game_id: int, user_ids: Sequence[int], turn: str, message_id: int | None
+    ) -> None:
+        async with self._writing():
+            for user_id in user_ids:
+                await self._run(
+                    "UPDATE calls SET message_id = ? "
+                    "WHERE game_id = ? AND user_id = ? AND turn = ?",
+                    (message_id, game_id, user_id, turn),
+                )
+
+    async def waiting_for(self, user_id: int) -> list[GameRow]:
+        return await self._select(
+            "WHERE status = 'active' AND EXISTS (SELECT 1 FROM json_each(games.waits) "
+            "WHERE json_extract(value, '$.user_id') = ?) ORDER BY updated_at",
+            (user_id,),
+        )
+
+    async def waiting(self, shards: Shards | None = None) -> list[GameRow]:
+        on_shards, params = _on_shards(shards)
+        return await self._select(
+            f"WHERE status = 'active' AND waits != '[]'{on_shards} ORDER BY id", tuple(params)
+        )
+
+    async def notify_way(self, user_id: int) -> tuple[str, float | None]:
+        found = await self._read(
+            "SELECT notify, dms_closed_at FROM user_settings WHERE user_id = ?", (user_id,)
+        )
+        return (str(found[0][0]), found[0][1]) if found else ("thread", None)
+
+    async def set_notify_way(self, user_id: int, way: str) -> None:
+        if way not in NOTIFY_WAYS:
+            raise ValueError(f"no such way to be called: {way!r}")
+        async with self._writing():
+            await self._run(
+                "INSERT INTO user_settings (user_id, notify) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify, "
+                "dms_closed_at = NULL",
+                (user_id, way),
+            )
+
+    async def set_dms_closed(self, user_id: int, at: float | None) -> None:
+        async with self._writing():
+            await self._run(
+                "INSERT INTO user_settings (user_id, dms_closed_at) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET dms_closed_at = excluded.dms_closed_at",
+                (user_id, at),
             )
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:

@@ -91,7 +91,9 @@ async def test_two_players_and_an_ai_seat_play_a_whole_game_through_clicks(table
                     if f"<@{user.id}>" in content:
                         pings[(user.id, turn)] = pings.get((user.id, turn), 0) + 1
         seen = len(table.env.http_requests)
-    assert pings and all(n == 1 for n in pings.values()), "at most one notice a turn"
+    # Playing live, both are at the table: a turn shows in their open prompt, and a call
+    # comes only for a turn left for two minutes; never two in a turn.
+    assert all(n == 1 for n in pings.values()), "at most one notice a turn"
     assert table.clicks > 60
     messages = [m async for m in table.thread().history(limit=200, oldest_first=True)]
     final = messages[-1]

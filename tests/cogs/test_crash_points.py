@@ -5,6 +5,7 @@ messages published, its attempt and its score kept."""
 import pytest
 
 from bot.faults import Crash, armed
+from cogs.calls import PRESENT
 from tests.cogs.harness import ids
 
 CRASHES = {}
@@ -221,3 +222,28 @@ async def test_a_crash_around_a_challenges_end_posts_its_line_once(table, db_pat
     assert posted(history, "Final scores") == 1
     shared = [m.content async for m in table.bot.get_channel(table.channel.id).history(limit=10)]
     assert sum("finished today's challenge" in c for c in shared) == 1
+
+
+async def test_a_call_due_when_the_process_stopped_is_sent_once_after_the_restart(table, db_path):
+    await two_players(table)  # both just clicked: they are at the table
+    row = await table.row()
+    (wait,) = row.waits
+    person = table.players[wait.user_id]
+
+    async def calls():
+        history = [m async for m in table.thread().history(limit=30)]
+        return [
+            m
+            for m in history
+            if f"<@{person.id}>" in (m.content or "") and "your move" in m.content
+        ]
+
+    assert not await calls(), "at the table: not called yet"
+    # Two minutes pass without a click: the call is claimed, and the process dies.
+    with armed("call_claimed") as hit:
+        await crashed(table, table.env.advance_time(PRESENT + 5), hit)
+    assert not await calls(), "the process died before the message was sent"
+    await table.restart(db_path)
+    assert len(await calls()) == 1, "called once at startup"
+    await table.restart(db_path)
+    assert len(await calls()) == 1, "not twice after a second restart"

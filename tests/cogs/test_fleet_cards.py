@@ -146,9 +146,11 @@ async def test_the_auction_message_shows_the_lot_the_high_bid_and_who_may_still_
         assert raised in recent, "the raise applied (an AI seat may outbid it at once)"
 
 
-async def test_the_step_message_always_shows_who_the_table_waits_for(table):
+async def test_the_step_message_always_shows_who_the_table_waits_for(table, monkeypatch):
     # After every click, the newest step message names exactly the seats that owe a decision,
-    # even when a decision changes nothing else on it (a player stops launching).
+    # even when a decision changes nothing else on it (a player stops launching). One deal,
+    # so that the first rounds surely hold an auction, launches and a draw.
+    monkeypatch.setattr("bot.service.secrets.token_hex", lambda n=8: "5eed" * (n // 2))
     await three_seats(table)
     table.sensible = True
     seen = []

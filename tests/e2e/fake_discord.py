@@ -4,18 +4,28 @@ INTERACTION_CREATE events, messages, interaction responses and followups. Sharde
 Discord: each gateway connection identifies as one shard of a count, and gets the guilds
 (and their events) of that shard, ``(guild_id >> 22) % count``.
 
-Every JSON body the bot sends is checked against Discord's limits (tests/limits.py).
-Gotchas honoured: `Content-Type: application/json` exactly, HELLO first, and a loopback
-`resume_gateway_url` in READY.
+Every JSON body the bot sends is checked against Discord's limits (tests/limits.py), and
+every request meets Discord's rate limits (`RateLimits`, on unless switched off): each response
+carries the ``X-RateLimit-*`` headers, and a request over its bucket is answered 429.
+Gotchas honoured: `Content-Type: application/json` exactly, HELLO first, a loopback
+`resume_gateway_url` in READY, and a `Via` header (discord.py takes a 429 without one for a
+Cloudflare ban and gives up).
+
+What the players see is kept with the time it became visible: `writes` lists every message
+the bot created or changed, each with the interaction whose handling sent it (the bot process
+tags its requests with ``X-Fake-Cause`` when started with `process.start_bot(trace=True)`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
+import math
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -43,6 +53,128 @@ def now() -> str:
     return datetime.now(UTC).isoformat()
 
 
+# --- Discord's rate limits ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Bucket:
+    """One of Discord's rate-limit buckets: `limit` requests per `per` seconds, counted apart for
+    each value of its major parameter (a channel, an interaction token). `name` is sent as
+    ``X-RateLimit-Bucket``, the hash discord.py keys its buckets by."""
+
+    name: str
+    limit: int
+    per: float
+
+
+MESSAGE_WRITES = Bucket("messages", 5, 5.0)
+"""Creating, editing and deleting messages, per channel (a thread is a channel)."""
+INTERACTION = Bucket("interaction", 5, 2.0)
+"""An interaction's callback, followups and edits of its messages, per interaction token."""
+ANY_ROUTE = Bucket("route", 50, 1.0)
+"""Every other route, per route and major parameter: never tighter than the global limit."""
+GLOBAL_PER_S = 50
+"""Requests a bot may make per second, over all routes but the interaction endpoints."""
+
+
+@dataclass
+class Window:
+    remaining: int
+    resets_at: float
+
+
+@dataclass(frozen=True)
+class TooMany:
+    """One 429 answered: when, to which request, the scope and how long to wait."""
+
+    at: float
+    kind: str
+    scope: str
+    retry_after: float
+
+
+class RateLimits:
+    """Discord's buckets, enforced as Discord does: a fixed window opens with a bucket's first
+    request and refills `per` seconds later; the request over `limit` is answered 429 with
+    ``retry_after``, and changes nothing. `enabled` False: no headers and no 429 (discord.py
+    then sends one request per route at a time and never sleeps), for a side-by-side run.
+
+    `refused` counts the 429s by request kind (``PATCH channels/messages``), `refusals` lists
+    them. `clock` (seconds) times the windows; a test may hold it still."""
+
+    def __init__(self, enabled: bool = True) -> None:
+        self.enabled = enabled
+        self.clock: Callable[[], float] = time.perf_counter
+        self.windows: dict[tuple[str, str], Window] = {}
+        self.global_window = Window(GLOBAL_PER_S, 0.0)
+        self.refused: Counter[str] = Counter()
+        self.refusals: list[TooMany] = []
+
+    @property
+    def total_refused(self) -> int:
+        return sum(self.refused.values())
+
+    @staticmethod
+    def bucket(method: str, parts: list[str]) -> tuple[Bucket, str, bool]:
+        """A request's bucket, its major parameter, and whether the global limit applies
+        (interaction endpoints are not under it)."""
+        if parts[0] == "channels" and len(parts) > 2 and parts[2] == "messages":
+            create = len(parts) == 3 and method == "POST"
+            change = len(parts) == 4 and method in ("PATCH", "DELETE")
+            if create or change:
+                return MESSAGE_WRITES, parts[1], True
+        if parts[0] in ("interactions", "webhooks") and len(parts) >= 3:
+            return INTERACTION, parts[2], False
+        route = "/".join(":id" if p.isdigit() else p for p in parts)
+        major = next((p for p in parts if p.isdigit()), "")
+        return ANY_ROUTE, f"{method} {route} {major}", True
+
+    def take(self, method: str, parts: list[str], kind: str) -> tuple[dict[str, str], float]:
+        """Count one request: the headers to answer with and, if it is over a limit, the
+        seconds to retry after (0: it may go ahead)."""
+        if not self.enabled:
+            return {}, 0.0
+        clock = self.clock()
+        bucket, major, under_global = self.bucket(method, parts)
+        if under_global:
+            if clock >= self.global_window.resets_at:
+                self.global_window = Window(GLOBAL_PER_S, clock + 1.0)
+            if self.global_window.remaining <= 0:
+                wait = self.global_window.resets_at - clock
+                return self._refuse(kind, "global", wait, {"X-RateLimit-Global": "true"})
+        window = self.windows.get((bucket.name, major))
+        if window is None or clock >= window.resets_at:
+            window = self.windows[(bucket.name, major)] = Window(bucket.limit, clock + bucket.per)
+        after = window.resets_at - clock
+        headers = {
+            "X-RateLimit-Limit": str(bucket.limit),
+            "X-RateLimit-Reset": f"{time.time() + after:.3f}",
+            "X-RateLimit-Reset-After": f"{_up(after):.3f}",
+            "X-RateLimit-Bucket": bucket.name,
+            "X-RateLimit-Scope": "user",
+        }
+        if window.remaining <= 0:
+            return self._refuse(kind, "user", after, {**headers, "X-RateLimit-Remaining": "0"})
+        window.remaining -= 1
+        if under_global:
+            self.global_window.remaining -= 1
+        return {**headers, "X-RateLimit-Remaining": str(window.remaining)}, 0.0
+
+    def _refuse(
+        self, kind: str, scope: str, wait: float, headers: dict[str, str]
+    ) -> tuple[dict[str, str], float]:
+        wait = max(_up(wait), 0.001)
+        self.refused[kind] += 1
+        self.refusals.append(TooMany(self.clock(), kind, scope, wait))
+        return {**headers, "X-RateLimit-Scope": scope, "Retry-After": str(math.ceil(wait))}, wait
+
+
+def _up(seconds: float) -> float:
+    """Seconds rounded up to the millisecond, as Discord sends them: a client that sleeps
+    that long finds its bucket refilled."""
+    return math.ceil(seconds * 1000) / 1000
+
+
 def user(uid: int, name: str, bot: bool = False) -> dict[str, Any]:
     return {
         "id": str(uid),
@@ -63,6 +195,8 @@ class Interaction:
     token: str
     message_id: int | None
     channel_id: int
+    user_id: int = 0
+    custom_id: str = ""
     callbacks: list[dict[str, Any]] = field(default_factory=list)
     original_id: int | None = None
     followups: list[int] = field(default_factory=list)
@@ -76,6 +210,22 @@ class Interaction:
     followed_at: float = 0.0
     refused_callbacks: int = 0
     """Callbacks after the first one: Discord refuses them (40060)."""
+
+
+@dataclass(frozen=True)
+class Write:
+    """A message the bot created or changed, at the moment it became visible: `cause` is the
+    interaction whose handling sent it (None: a deadline, a start-up, or an untraced bot)."""
+
+    at: float
+    message_id: int
+    channel_id: int
+    cause: int | None
+    created: bool
+    reader: int | None
+    """The one user who sees it (an ephemeral message); None: everyone in the channel."""
+    pings: bool
+    """It mentions someone (a turn notice, the final scores)."""
 
 
 def guild_ids(count: int) -> list[int]:
@@ -108,10 +258,16 @@ def text_channel(cid: int, name: str, position: int, guild: int = GUILD_ID) -> d
 class FakeDiscord:
     """`channels`: how many text channels there are (ids CHANNEL_ID, CHANNEL_ID + 1, ...), dealt
     in turn to `guilds` guilds (`guild_ids`). `shard_count`: the shards the bot must connect
-    as. `record`: keep every request (tests); off for long benchmark runs."""
+    as. `record`: keep every request and write (tests); off for long benchmark runs.
+    `rate_limits`: enforce Discord's (see `RateLimits`)."""
 
     def __init__(
-        self, channels: int = 1, record: bool = True, guilds: int = 1, shard_count: int = 1
+        self,
+        channels: int = 1,
+        record: bool = True,
+        guilds: int = 1,
+        shard_count: int = 1,
+        rate_limits: bool = True,
     ) -> None:
         self._ids = itertools.count(900000000000001000)
         self.messages: dict[int, dict[str, Any]] = {}
@@ -134,6 +290,20 @@ class FakeDiscord:
         self.unhandled: list[str] = []
         self.files = 0
         """Files uploaded with messages (pictures)."""
+        self.file_bytes = 0
+        self.limits = RateLimits(rate_limits)
+        """Discord's rate limits: `limits.enabled` switches them, `limits.refused` counts the
+        429s by request kind."""
+        self.writes: list[Write] = []
+        """Every message created or changed, in order (kept while `record`)."""
+        self.history: dict[int, list[Write]] = {}
+        """Each message's writes (kept while `record`)."""
+        self.audience: dict[int, int] = {}
+        """The one user who sees an ephemeral message."""
+        self.by_id: dict[int, Interaction] = {}
+        self.thread_of: dict[int, int] = {}
+        """The thread opened from a message."""
+        self._written = asyncio.Event()
         self.connections: dict[int, web.WebSocketResponse] = {}
         """Each shard's gateway connection."""
         self._seq: dict[int, int] = {}
@@ -180,6 +350,28 @@ class FakeDiscord:
     @staticmethod
     def json(data: Any, status: int = 200) -> web.Response:
         return web.Response(status=status, body=json.dumps(data), content_type="application/json")
+
+    async def written(self, timeout: float) -> None:
+        """Wait until the bot creates or changes a message, at most `timeout` seconds."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._written.wait(), timeout)
+
+    def _wrote(self, message_id: int, cause: int | None, created: bool = False) -> None:
+        if self.record:
+            message = self.messages[message_id]
+            write = Write(
+                time.perf_counter(),
+                message_id,
+                int(message["channel_id"]),
+                cause,
+                created,
+                self.audience.get(message_id),
+                "<@" in (message.get("content") or ""),
+            )
+            self.writes.append(write)
+            self.history.setdefault(message_id, []).append(write)
+        self._written.set()
+        self._written = asyncio.Event()
 
     # --- gateway -----------------------------------------------------------------------------
 
@@ -295,29 +487,46 @@ class FakeDiscord:
         token_routes = path.startswith(("/interactions/", "/webhooks/"))
         if not token_routes and request.headers.get("Authorization") != f"Bot {TOKEN}":
             return self.json({"message": "401: Unauthorized", "code": 0}, 401)
+        form = None
         if request.content_type.startswith("multipart/"):
             # A message with files: its JSON travels as the payload_json part.
             form = await request.post()
             payload = form.get("payload_json")
             body = json.loads(payload) if isinstance(payload, str) else None
-            self.files += sum(1 for k in form if k.startswith("files["))
         else:
             body = await request.json() if request.can_read_body else None
+        method, kind = request.method, _kind(request.method, path)
         self.request_count += 1
-        self.request_kinds[_kind(request.method, path)] += 1
+        self.request_kinds[kind] += 1
         if self.record:
-            self.requests.append((request.method, path, body))
-        if isinstance(body, dict):
-            self.problems += body_problems(body, f"{request.method} {path}")
+            self.requests.append((method, path, body))
         parts = path.strip("/").split("/")
-        method = request.method
+        headers, retry_after = self.limits.take(method, parts, kind)
+        headers["Via"] = "1.1 google"  # as Discord's: discord.py trusts no 429 without it
+        if retry_after:
+            refusal = {"message": "You are being rate limited.", "retry_after": retry_after}
+            answer = self.json({**refusal, "global": "X-RateLimit-Global" in headers}, 429)
+            answer.headers.update(headers)
+            return answer
+        if form is not None:
+            for key, value in form.items():
+                if key.startswith("files[") and isinstance(value, web.FileField):
+                    self.files += 1
+                    self.file_bytes += len(value.file.read())
+        if isinstance(body, dict):
+            self.problems += body_problems(body, f"{method} {path}")
+        cause = request.headers.get("X-Fake-Cause")
         try:
-            return await self._route(method, parts, body or {})
+            answer = await self._route(method, parts, body or {}, int(cause) if cause else None)
         except KeyError:
             self.unhandled.append(f"{method} {path}")
-            return self.json({"message": "Unknown", "code": 10003}, 404)
+            answer = self.json({"message": "Unknown", "code": 10003}, 404)
+        answer.headers.update(headers)
+        return answer
 
-    async def _route(self, method: str, p: list[str], body: dict[str, Any]) -> web.Response:
+    async def _route(
+        self, method: str, p: list[str], body: dict[str, Any], cause: int | None
+    ) -> web.Response:
         if p == ["users", "@me"]:
             return self.json(BOT_USER)
         if p == ["gateway", "bot"]:
@@ -358,38 +567,53 @@ class FakeDiscord:
                 ]  # type: ignore[union-attr]
             return self.json(self.commands.get(key, []))
         if p[0] == "channels" and len(p) == 3 and p[2] == "messages" and method == "POST":
-            return self.json(self._message(int(p[1]), body))
+            return self.json(self._message(int(p[1]), body, cause))
         if p[0] == "channels" and len(p) == 4 and p[2] == "messages":
-            if method == "DELETE":
-                self.messages.pop(int(p[3]))
-                return web.Response(status=204)
-            message = self.messages[int(p[3])]
-            if method == "PATCH":
-                message.update(self._fields(body), edited_timestamp=now())
-            return self.json(message)
+            return self._change(method, int(p[3]), body, cause)
         if p[0] == "channels" and p[-1] == "threads" and method == "POST":
-            return self.json(self._thread(int(p[1]), body))
+            thread = self._thread(int(p[1]), body)
+            if len(p) == 5:  # opened from a message
+                self.thread_of[int(p[3])] = int(thread["id"])
+            return self.json(thread)
         if p[0] == "channels" and len(p) == 4 and p[2] == "thread-members":
             return web.Response(status=204)
         if p[0] == "channels" and len(p) == 2:
             return self.json(self.channels[int(p[1])])
         if p[0] == "interactions" and p[-1] == "callback":
-            return await self._callback(p[1], p[2], body)
+            return self._callback(p[1], p[2], body, cause)
         if p[0] == "webhooks" and len(p) == 3 and method == "POST":
             inter = self._by_token(p[2])
-            message = self._message(self._channel_of(inter), body, body.get("flags", 0))
+            message = self._message(
+                self._channel_of(inter), body, cause, body.get("flags", 0), inter.user_id
+            )
             inter.followups.append(int(message["id"]))
             inter.posted.set()
             self._followed(inter)
             return self.json(message)
-        if p[0] == "webhooks" and p[-1] == "@original":
+        if p[0] == "webhooks" and len(p) == 5 and p[3] == "messages":
+            # The original response (``@original``) or a followup, through the token.
             inter = self._by_token(p[2])
-            target = inter.original_id or inter.message_id
+            target = inter.original_id or inter.message_id if p[4] == "@original" else int(p[4])
             assert target is not None
-            self.messages[target].update(self._fields(body), edited_timestamp=now())
-            self._followed(inter)
-            return self.json(self.messages[target])
+            if p[4] == "@original" and method == "PATCH":
+                self._followed(inter)
+            return self._change(method, target, body, cause)
         raise KeyError(method)
+
+    def _change(
+        self, method: str, message_id: int, body: dict[str, Any], cause: int | None
+    ) -> web.Response:
+        """Read, edit or delete one message."""
+        if method == "DELETE":
+            self.messages.pop(message_id)
+            self._written.set()
+            self._written = asyncio.Event()
+            return web.Response(status=204)
+        message = self.messages[message_id]
+        if method == "PATCH":
+            message.update(self._fields(body), edited_timestamp=now())
+            self._wrote(message_id, cause)
+        return self.json(message)
 
     def _thread(self, parent: int, body: dict[str, Any]) -> dict[str, Any]:
         """A thread under `parent` (from a message or not), as Discord returns it."""
@@ -418,7 +642,15 @@ class FakeDiscord:
     def _fields(self, body: dict[str, Any]) -> dict[str, Any]:
         return {k: body[k] for k in ("content", "embeds", "components") if k in body}
 
-    def _message(self, channel_id: int, body: dict[str, Any], flags: int = 0) -> dict[str, Any]:
+    def _message(
+        self,
+        channel_id: int,
+        body: dict[str, Any],
+        cause: int | None,
+        flags: int = 0,
+        reader: int = 0,
+    ) -> dict[str, Any]:
+        """A new message; with the ephemeral flag only `reader` sees it."""
         if channel_id not in self.channels:
             raise KeyError(channel_id)
         mid = self.next_id()
@@ -443,9 +675,14 @@ class FakeDiscord:
         }
         self.messages[mid] = message
         self.by_channel.setdefault(channel_id, []).append(mid)
+        if flags & EPHEMERAL:
+            self.audience[mid] = reader
+        self._wrote(mid, cause, created=True)
         return message
 
-    async def _callback(self, iid: str, token: str, body: dict[str, Any]) -> web.Response:
+    def _callback(
+        self, iid: str, token: str, body: dict[str, Any], cause: int | None
+    ) -> web.Response:
         inter = self.interactions[token]
         if inter.answered.is_set():
             inter.refused_callbacks += 1
@@ -455,16 +692,16 @@ class FakeDiscord:
         inter.callbacks.append(body)
         kind, data = body["type"], body.get("data") or {}
         message: dict[str, Any] | None = None
-        if kind == 4:
-            message = self._message(self._channel_of(inter), data, data.get("flags", 0))
-            inter.original_id = int(message["id"])
-        elif kind == 5:
-            message = self._message(self._channel_of(inter), {"content": ""}, data.get("flags", 0))
+        if kind in (4, 5):
+            shown = data if kind == 4 else {"content": ""}
+            flags = data.get("flags") or 0
+            message = self._message(self._channel_of(inter), shown, cause, flags, inter.user_id)
             inter.original_id = int(message["id"])
         elif kind == 7:
             assert inter.message_id is not None
             self.messages[inter.message_id].update(self._fields(data))
             message = self.messages[inter.message_id]
+            self._wrote(inter.message_id, cause)
         inter.answered_at = time.perf_counter()
         inter.answered.set()
         # discord.py asks for the callback's result (with_response=true).
@@ -508,8 +745,11 @@ class FakeDiscord:
         (Discord's 3-second rule) or, with None, not at all."""
         iid = self.next_id()
         token = f"tok{iid}"
-        inter = Interaction(iid, token, message_id, channel_id)
+        inter = Interaction(
+            iid, token, message_id, channel_id, int(who["id"]), data.get("custom_id", "")
+        )
         self.interactions[token] = inter
+        self.by_id[iid] = inter
         guild = self.channels[channel_id]["guild_id"]
         payload: dict[str, Any] = {
             "id": str(iid),

@@ -1,16 +1,25 @@
-"""Simulated players for the loopback fake: each table's players click only what Discord shows
-them, as soon as the bot has answered (or after a think time). Used by bench/bot.py under load
-and by the end-to-end tests to play games to the end."""
+"""Simulated players for the loopback fake: they click only what Discord shows them.
+
+- `Player`: one table's players, one decision after another, as soon as the bot has answered
+  (or after a think time). Used by bench/bot.py under load and by the end-to-end tests to play
+  games to the end.
+- `GameNight`: people at one table in a thread, each in their own time: a player answers when
+  their open prompt or a ping shows it is their turn, after a second or two of thought, so the
+  players of a simultaneous step answer within 1–2 s of each other. It times what they see.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
+import re
+import statistics
+import time
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from .fake_discord import CHANNEL_ID, FakeDiscord, Interaction, user
+from .fake_discord import CHANNEL_ID, FakeDiscord, Interaction, Write, user
 
 
 def acts(custom_id: str) -> bool:
@@ -20,7 +29,7 @@ def acts(custom_id: str) -> bool:
 
 def ends(custom_id: str) -> bool:
     """A button only the final scores have."""
-    return custom_id.startswith("fl1:board:") and custom_id.endswith(":again")
+    return custom_id.startswith("fl1:again:")
 
 
 GONE_S = 2.0
@@ -30,6 +39,11 @@ old step message loses it a moment before the new one is posted)."""
 
 RESPONSE_LIMIT = 3.0  # Discord's 3-second rule
 FOLLOWUP_LIMIT = 15.0
+
+CHOICES = ("fl1:do:", "fl1:sel:", "fl1:pick:")
+"""The components of a prompt that make a move: buttons, a menu, a several-option menu."""
+MOVES = (*CHOICES, "fl1:pub:")
+"""The components that make a move: a prompt's, or a public one (a die on a roll)."""
 
 
 @dataclass
@@ -48,12 +62,83 @@ class Stats:
         self.failed[why] = self.failed.get(why, 0) + 1
 
 
+def spread(seconds: list[float]) -> dict[str, float | None]:
+    """Durations as milliseconds: median, 99th percentile, max."""
+    if not seconds:
+        return {"p50": None, "p99": None, "max": None}
+    ordered = sorted(seconds)
+    return {
+        "p50": round(statistics.median(ordered) * 1000, 1),
+        "p99": round(ordered[int(0.99 * (len(ordered) - 1))] * 1000, 1),
+        "max": round(ordered[-1] * 1000, 1),
+    }
+
+
 def components(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [c for row in message.get("components") or [] for c in row["components"]]
 
 
 def custom_ids(message: dict[str, Any]) -> list[str]:
     return [c["custom_id"] for c in components(message) if c.get("custom_id")]
+
+
+def offers(message: dict[str, Any]) -> bool:
+    """Whether a prompt offers a decision (not "nothing to decide for you right now")."""
+    return any(c.startswith(CHOICES) for c in custom_ids(message))
+
+
+def choose(message: dict[str, Any], rng: random.Random) -> tuple[str, list[str] | None] | None:
+    """One of a prompt's choices at random: (custom id, the values picked in a menu), None if
+    it offers none. A several-option menu is taken half the time when there is anything else."""
+    offered = [c for c in components(message) if c.get("custom_id", "").startswith(CHOICES)]
+    if not offered:
+        return None
+    several = [c for c in offered if c["custom_id"].startswith("fl1:pick:")]
+    others = [c for c in offered if c not in several]
+    chosen = rng.choice(several if several and (not others or rng.random() < 0.5) else others)
+    if chosen["type"] != 3:
+        return chosen["custom_id"], None
+    values = [o["value"] for o in chosen["options"]]
+    most = min(chosen.get("max_values", 1), len(values))
+    return chosen["custom_id"], rng.sample(values, rng.randint(chosen.get("min_values", 1), most))
+
+
+async def answered(stats: Stats, inter: Interaction, deferred: bool) -> Interaction | None:
+    """Wait for an interaction's response and, if deferred, its followup; count a failure
+    (no response within Discord's 3 s, a second response) in `stats`."""
+    try:
+        await asyncio.wait_for(inter.answered.wait(), RESPONSE_LIMIT)
+    except TimeoutError:
+        stats.fail("no response within 3 s")
+        return None
+    measured = stats.measuring
+    if measured:
+        stats.interactions += 1
+        stats.response_s.append(inter.answered_at - inter.sent_at)
+    kind = inter.callbacks[0]["type"]
+    if deferred or kind in (5, 6):
+        try:
+            await asyncio.wait_for(inter.followed.wait(), FOLLOWUP_LIMIT)
+        except TimeoutError:
+            stats.fail("no followup within 15 s")
+            return None
+        if measured:
+            stats.followup_s.append(inter.followed_at - inter.sent_at)
+    if inter.refused_callbacks:
+        stats.fail("answered twice")
+    return inter
+
+
+def refused(message: dict[str, Any]) -> bool:
+    """Whether the bot answered with a sentence alone: a refusal (for a seated player's Act
+    button, that the game is over), not a prompt."""
+    return bool(message.get("content")) and not message.get("embeds") and not components(message)
+
+
+def still_on(fake: FakeDiscord, message: dict[str, Any], custom_id: str) -> bool:
+    """Whether the message still shows this component (the bot may have removed it since)."""
+    current = fake.messages.get(int(message["id"]))
+    return current is not None and custom_id in custom_ids(current)
 
 
 class Player:
@@ -67,16 +152,20 @@ class Player:
         stats: Stats,
         rng: random.Random,
         think: float = 0.0,
+        game: str = "fleet-dice",
     ) -> None:
         self.fake = fake
         self.think = think
         self.channel = channel
+        self.game = game
         base = 10_000_000 + (channel - CHANNEL_ID) * 10
         self.users = [user(base + i, f"p{channel - CHANNEL_ID}-{i}") for i in range(seats)]
         self.stats = stats
         self.rng = rng
         self.before = set(fake.by_channel.get(channel, []))
         """Messages from before these players sat down (another run's tables)."""
+        self.over = False
+        """The bot said the game being played is over (its table may still lag behind)."""
 
     def latest(self, marker: str | Callable[[str], bool]) -> dict[str, Any] | None:
         """The newest message in the channel with a button whose custom id has `marker` (or
@@ -90,28 +179,7 @@ class Player:
 
     async def send(self, coro: Any, deferred: bool) -> Interaction | None:
         """Send one interaction; wait for its response and, if deferred, its followup."""
-        try:
-            inter: Interaction = await coro
-            await asyncio.wait_for(inter.answered.wait(), RESPONSE_LIMIT)
-        except TimeoutError:
-            self.stats.fail("no response within 3 s")
-            return None
-        measured = self.stats.measuring
-        if measured:
-            self.stats.interactions += 1
-            self.stats.response_s.append(inter.answered_at - inter.sent_at)
-        kind = inter.callbacks[0]["type"]
-        if deferred or kind in (5, 6):
-            try:
-                await asyncio.wait_for(inter.followed.wait(), FOLLOWUP_LIMIT)
-            except TimeoutError:
-                self.stats.fail("no followup within 15 s")
-                return None
-            if measured:
-                self.stats.followup_s.append(inter.followed_at - inter.sent_at)
-        if inter.refused_callbacks:
-            self.stats.fail("answered twice")
-        return inter
+        return await answered(self.stats, await coro, deferred)
 
     async def pause(self) -> None:
         """A player's think time before a click."""
@@ -131,8 +199,8 @@ class Player:
         values: list[str] | None = None,
     ) -> Interaction | None:
         await self.pause()
-        if int(message["id"]) not in self.fake.messages:
-            return None  # the bot deleted it meanwhile: nothing left to click
+        if not still_on(self.fake, message, cid):
+            return None  # the bot deleted the message or took the button away meanwhile
         coro = self.fake.click(who, int(message["id"]), cid, values, timeout=None)
         return await self.send(coro, deferred=False)
 
@@ -150,8 +218,8 @@ class Player:
     async def open(self) -> bool:
         host = self.users[0]
         if len(self.users) == 1:
-            return await self.slash(host, "table solo", game="fleet-dice", here=True) is not None
-        if await self.slash(host, "table new", game="fleet-dice", here=True) is None:
+            return await self.slash(host, "table solo", game=self.game, here=True) is not None
+        if await self.slash(host, "table new", game=self.game, here=True) is None:
             return False
         lobby = await self.wait_for(":lobby:")
         if lobby is None:
@@ -191,8 +259,14 @@ class Player:
         """Play the game shown from this message on (its board, or the first message that is
         the table) to the end; False if stopped or stuck."""
         idle, gone = 0, 0.0
+        self.over = False
         while not stop.is_set():
             board = self.table(board_id)
+            if self.over:
+                # Told by the bot: the messages still showing the table lag behind the game.
+                self.before |= set(self.fake.by_channel.get(self.channel, []))
+                board = None
+                gone = GONE_S
             if board is None:
                 finals = self.latest(ends)
                 if gone < GONE_S and (finals is None or int(finals["id"]) < board_id):
@@ -236,16 +310,18 @@ class Player:
         if inter is None or inter.original_id is None:
             return False
         found = self.fake.messages.get(inter.original_id)
+        if found is not None and refused(found):
+            self.over = True
+            return False
         moved = False
         while not stop.is_set() and found is not None:
             prompt = found
-            choices = components(prompt)
-            if not choices:
+            chosen = choose(prompt, self.rng)
+            if chosen is None:
                 self.stats.refusals += not moved
                 return moved
-            ids = custom_ids(prompt)
             roll = self.latest(":pub:")
-            picks = [c for c in ids if ":pick." in c]
+            picks = [c for c in custom_ids(prompt) if ":pick." in c]
             if picks and roll is not None and self.rng.random() < 0.6:
                 wanted = [c for c in custom_ids(roll) if ":pub:" in c]
                 done = await self.click(who, roll, self.rng.choice(wanted))
@@ -262,14 +338,8 @@ class Player:
                     self.stats.fail("no prompt within 15 s after a die")
                     return moved
                 found = self.fake.messages.get(done.followups[-1])
-            elif choices[0]["type"] == 3:
-                value = self.rng.choice(choices[0]["options"])["value"]
-                done = await self.click(who, prompt, choices[0]["custom_id"], [value])
-                if done is None:
-                    return moved
-                found = self.fake.messages.get(int(prompt["id"]))
             else:
-                done = await self.click(who, prompt, self.rng.choice(ids))
+                done = await self.click(who, prompt, *chosen)
                 if done is None:
                     return moved
                 found = self.fake.messages.get(int(prompt["id"]))
@@ -281,3 +351,265 @@ class Player:
         while not stop.is_set():
             if not await self.play_game(stop) and not stop.is_set():
                 await asyncio.sleep(0.5)
+
+
+# --- a game night ------------------------------------------------------------------------------
+
+THINK_S = (0.3, 1.8)
+"""Seconds a person takes to answer once they see it is their turn: the players of a
+simultaneous step answer within 1.5 s of each other."""
+NEXT_S = (0.2, 0.6)
+"""Seconds to the next click of the same decision (a die's use, once it is picked)."""
+LOST_S = 20.0
+"""Seconds a player waits, shown nothing, before pressing the table's Act button themselves
+(counted: the bot never showed them their turn)."""
+ROLL_PICKS = 0.5
+"""How often a player picks a die on the public roll rather than in their prompt."""
+
+
+@dataclass
+class Sight:
+    """What a game night's players saw, and when (seconds, from the fake's clock)."""
+
+    turn_shown_s: list[float] = field(default_factory=list)
+    """From the click that made it a player's turn to the write that showed them: their open
+    prompt edited to the decision, or a ping."""
+    unseen: int = 0
+    """Turns a player found only by pressing Act after `LOST_S`."""
+    untraced: int = 0
+    """Turns shown by a write no interaction caused (a deadline, an untraced bot)."""
+
+
+@dataclass
+class Seat:
+    who: dict[str, Any]
+    prompt: int | None = None
+    """The player's open prompt (an ephemeral message)."""
+    idle_since: float | None = 0.0
+    """Since when nothing has been shown for them to decide (None: deciding)."""
+    notice: int = 0
+    """The newest ping they have answered."""
+
+    @property
+    def uid(self) -> int:
+        return int(self.who["id"])
+
+
+class GameNight:
+    """People playing `game` at a table of their own in a thread of `channel`: `people`
+    players, user ids apart from every other table's by `index`."""
+
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        game: str,
+        people: int,
+        stats: Stats,
+        rng: random.Random,
+        index: int = 0,
+        channel: int = CHANNEL_ID,
+        think: tuple[float, float] = THINK_S,
+    ) -> None:
+        self.fake, self.game, self.stats, self.rng = fake, game, stats, rng
+        self.channel, self.think = channel, think
+        base = 20_000_000 + index * 10
+        self.seats = [Seat(user(base + i, f"t{index}-{i}")) for i in range(people)]
+        self.thread = 0
+        self.sight = Sight()
+        self.clicks: list[Interaction] = []
+        self.moves: list[Interaction] = []
+        self.started = 0.0
+
+    # --- opening ---------------------------------------------------------------------------------
+
+    async def send(self, coro: Coroutine[Any, Any, Interaction], deferred: bool = False) -> Any:
+        inter = await coro
+        self.clicks.append(inter)
+        return await answered(self.stats, inter, deferred)
+
+    async def click(
+        self, seat: Seat, message: dict[str, Any], cid: str, values: list[str] | None = None
+    ) -> Interaction | None:
+        if not still_on(self.fake, message, cid):
+            return None
+        coro = self.fake.click(seat.who, int(message["id"]), cid, values, timeout=None)
+        inter: Interaction | None = await self.send(coro)
+        if inter is not None and cid.startswith(MOVES):
+            self.moves.append(inter)
+        return inter
+
+    async def open(self) -> bool:
+        """`/table new` in the channel, everyone joins the lobby, the host starts; the game is
+        played in the thread opened from the lobby."""
+        host = self.seats[0]
+        opened = self.fake.slash(
+            host.who, "table new", channel_id=self.channel, timeout=None, game=self.game
+        )
+        inter = await self.send(opened, deferred=True)
+        if inter is None or not inter.followups:
+            return False
+        said = self.fake.messages[inter.followups[-1]]["content"]
+        found = re.search(r"<#([0-9]+)>", said)
+        if found is None:
+            self.stats.fail(f"no table opened: {said}")
+            return False
+        self.thread = int(found[1])
+        lobby = next((m for m, t in self.fake.thread_of.items() if t == self.thread), None)
+        if lobby is None:
+            self.stats.fail("the table's thread was not opened from a lobby message")
+            return False
+        for seat in self.seats[1:]:
+            await self._lobby(seat, lobby, "join")
+        self.started = time.perf_counter()
+        for seat in self.seats:
+            seat.idle_since = self.started
+        return await self._lobby(host, lobby, "start")
+
+    async def _lobby(self, seat: Seat, lobby: int, op: str) -> bool:
+        for _ in range(100):  # the lobby's buttons come with its first edit
+            message = self.fake.messages[lobby]
+            cid = next((c for c in custom_ids(message) if c.endswith(f":{op}")), None)
+            if cid is not None:
+                return await self.click(seat, message, cid) is not None
+            await self.fake.written(0.1)
+        self.stats.fail(f"no {op} button on the lobby")
+        return False
+
+    # --- playing ---------------------------------------------------------------------------------
+
+    def over(self) -> bool:
+        return any(
+            any(ends(c) for c in custom_ids(self.fake.messages[mid]))
+            for mid in self.fake.by_channel.get(self.thread, [])
+            if mid in self.fake.messages
+        )
+
+    async def play(self, stop: asyncio.Event) -> None:
+        """Every player at once, until the final scores or `stop`."""
+        await asyncio.gather(*(self._plays(seat, stop) for seat in self.seats))
+
+    def shown(self, seat: Seat) -> tuple[dict[str, Any], bool] | None:
+        """What shows the player a decision: their open prompt with choices, else a ping for
+        them they have not answered (True)."""
+        prompt = self.fake.messages.get(seat.prompt) if seat.prompt else None
+        if prompt is not None and offers(prompt):
+            return prompt, False
+        mention = f"<@{seat.uid}>"
+        for mid in reversed(self.fake.by_channel.get(self.thread, [])):
+            if mid <= seat.notice:
+                break
+            message = self.fake.messages.get(mid)
+            if (
+                message
+                and mention in (message["content"] or "")
+                and any(map(acts, custom_ids(message)))
+            ):
+                return message, True
+        return None
+
+    async def _plays(self, seat: Seat, stop: asyncio.Event) -> None:
+        thinking = self.think
+        while not stop.is_set() and not self.over():
+            shown = self.shown(seat)
+            if shown is None:
+                since = seat.idle_since
+                if since is not None and time.perf_counter() - since > LOST_S:
+                    self.sight.unseen += 1
+                    await self._act(seat, self._table())
+                    continue
+                await self.fake.written(0.5)
+                continue
+            message, ping = shown
+            if seat.idle_since is not None:
+                self._turn_shown(seat, int(message["id"]), seat.idle_since)
+                seat.idle_since, thinking = None, self.think
+            await asyncio.sleep(self.rng.uniform(*thinking))
+            thinking = NEXT_S
+            if stop.is_set():
+                return
+            if ping:
+                seat.notice = int(message["id"])
+                await self._act(seat, message)
+            else:
+                await self._answer(seat, message)
+
+    def _table(self) -> dict[str, Any] | None:
+        for mid in reversed(self.fake.by_channel.get(self.thread, [])):
+            message = self.fake.messages.get(mid)
+            if message is not None and any(map(acts, custom_ids(message))):
+                return message
+        return None
+
+    async def _act(self, seat: Seat, message: dict[str, Any] | None) -> None:
+        """Press Act (on a ping or the table): the decision comes as a new prompt."""
+        cid = next((c for c in custom_ids(message) if acts(c)), None) if message else None
+        inter = await self.click(seat, message, cid) if message and cid else None
+        if inter is not None and inter.original_id is not None:
+            self._prompted(seat, inter.original_id, inter.answered_at)
+        elif seat.idle_since is not None:
+            seat.idle_since = time.perf_counter()
+
+    async def _answer(self, seat: Seat, prompt: dict[str, Any]) -> None:
+        """One choice of the prompt, or (a draft's pick) a die on the public roll instead."""
+        chosen = choose(prompt, self.rng)
+        assert chosen is not None
+        picks = [c for c in custom_ids(prompt) if ":pick." in c]
+        roll = self._roll()
+        if picks and roll is not None and self.rng.random() < ROLL_PICKS:
+            dice = [c for c in custom_ids(roll) if c.startswith("fl1:pub:")]
+            done = await self.click(seat, roll, self.rng.choice(dice))
+            if done is not None and done.callbacks[0]["type"] != 4:
+                try:
+                    await asyncio.wait_for(done.posted.wait(), FOLLOWUP_LIMIT)
+                except TimeoutError:
+                    self.stats.fail("no prompt within 15 s after a die")
+                    return
+                self._prompted(seat, done.followups[-1], done.followed_at)
+            return
+        done = await self.click(seat, prompt, *chosen)
+        if done is not None:
+            self._prompted(seat, int(prompt["id"]), done.followed_at or done.answered_at)
+
+    def _roll(self) -> dict[str, Any] | None:
+        for mid in reversed(self.fake.by_channel.get(self.thread, [])):
+            message = self.fake.messages.get(mid)
+            if message is not None and any(c.startswith("fl1:pub:") for c in custom_ids(message)):
+                return message
+        return None
+
+    def _prompted(self, seat: Seat, prompt: int, at: float) -> None:
+        """The player's prompt is now this message, as the bot answered at `at`."""
+        seat.prompt = prompt
+        message = self.fake.messages.get(prompt)
+        if message is None or not offers(message):
+            seat.idle_since = at
+
+    def _turn_shown(self, seat: Seat, message_id: int, idle_since: float) -> None:
+        """Time the write that showed the player their turn from the click that caused it
+        (someone else's: a player's own next decision comes in their click's answer)."""
+        writes: list[Write] = self.fake.history.get(message_id, [])
+        shown = next((w for w in writes if w.at >= idle_since), None)
+        if shown is None:
+            return
+        cause = self.fake.by_id.get(shown.cause) if shown.cause is not None else None
+        if cause is None:
+            self.sight.untraced += 1
+        elif cause.user_id != seat.uid:
+            self.sight.turn_shown_s.append(shown.at - cause.sent_at)
+
+    def moves_shown(self) -> list[float]:
+        """From each move's click to the first public write to the table that its handling,
+        or a later click's, sent (an older click's write shows an older table)."""
+        clicks = sorted(self.clicks, key=lambda c: c.sent_at)
+        public = [
+            w
+            for w in self.fake.writes
+            if w.channel_id == self.thread and w.reader is None and not w.pings
+        ]
+        shown = []
+        for move in self.moves:
+            later = {c.id for c in clicks if c.sent_at >= move.sent_at}
+            first = next((w for w in public if w.at > move.sent_at and w.cause in later), None)
+            if first is not None:
+                shown.append(first.at - move.sent_at)
+        return shown

@@ -19,6 +19,36 @@ EPOCH = NOON
 ROOT = Path(__file__).resolve().parents[2]
 BOOTSTRAP = str(ROOT / "tests" / "e2e" / "bootstrap.py")
 
+TRACED = f"""
+import contextvars, runpy, aiohttp
+from discord.state import ConnectionState
+
+cause = contextvars.ContextVar("cause", default=None)
+parse = ConnectionState.parse_interaction_create
+
+def parse_interaction_create(state, data):
+    token = cause.set(str(data["id"]))
+    try:
+        parse(state, data)
+    finally:
+        cause.reset(token)
+
+send = aiohttp.ClientSession._request
+
+async def _request(session, method, url, **options):
+    if cause.get() is not None:
+        options["headers"] = {{**(options.get("headers") or {{}}), "X-Fake-Cause": cause.get()}}
+    return await send(session, method, url, **options)
+
+ConnectionState.parse_interaction_create = parse_interaction_create
+aiohttp.ClientSession._request = _request
+runpy.run_path({BOOTSTRAP!r}, run_name="__main__")
+"""
+"""The bootstrap, with every request the bot sends while handling an interaction tagged with
+that interaction's id (``X-Fake-Cause``): discord.py handles each interaction in tasks it
+creates while parsing the event, and those tasks inherit the context variable. Only test code
+changes: the bot and discord.py run as they are."""
+
 
 def bot_env(db: Path | str, scheduler: bool = False, **settings: str) -> dict[str, str]:
     """The bot's environment: the fake's token, this database (an SQLite path or a
@@ -46,17 +76,20 @@ async def start_bot(
     stdout: Any = asyncio.subprocess.PIPE,
     stderr: Any = asyncio.subprocess.PIPE,
     cwd: Path | None = None,
+    trace: bool = False,
     **settings: str,
 ) -> asyncio.subprocess.Process:
-    """`python tests/e2e/bootstrap.py <fake> *args`; `python` holds interpreter options. It runs
-    in `cwd`, by default the database's folder (a URL has none: give `cwd`)."""
+    """`python tests/e2e/bootstrap.py <fake> *args`; `python` holds interpreter options, or
+    with `trace` the requests are tagged with their interaction (`TRACED`). It runs in `cwd`,
+    by default the database's folder (a URL has none: give `cwd`)."""
     if cwd is None:
         assert isinstance(db, Path), "a database URL has no folder to run in: give cwd"
         cwd = db.parent
+    script = ("-c", TRACED) if trace else (BOOTSTRAP,)
     return await asyncio.create_subprocess_exec(
         sys.executable,
         *python,
-        BOOTSTRAP,
+        *script,
         fake.base,
         *args,
         env=bot_env(db, scheduler, **settings),
