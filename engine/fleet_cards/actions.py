@@ -7,6 +7,7 @@ only; whether an action is legal now is the rules' business.
 | ``bid 6`` | open, raise | open at, or raise to, $6 |
 | ``pass`` | raise | out of the bidding for this license (refused on one's own opening) |
 | ``pay tuna`` · ``pay crate`` | pay | pay with one card of that type · one processed crate |
+| ``pay tuna tuna:2 crate`` | pay | several at once, a word each (``:2`` tells copies apart) |
 | ``launch lobster`` | launch | launch a boat of that type from hand |
 | ``hire cod`` | hire | a card of that type becomes a captain |
 | ``process 4`` | process | a crate off a boat holding 4 onto the Processing Vessel license |
@@ -35,14 +36,33 @@ class Verb:
     """The decisions this verb answers."""
     arity: int = 0
     accepts: Callable[[str], bool] = lambda arg: True
+    most: int = 0
+    """More arguments it may take (each accepted alike), beyond `arity`."""
 
+
+def payable(word: str) -> str | None:
+    """What a word of a payment pays with: a boat type, ``gone_fishin`` or ``crate``, with an
+    optional ``:n`` that only tells copies apart (``tuna:2``, a second Tuna card); None if the
+    word is none of them.
+
+    >>> payable("tuna"), payable("king_crab:3"), payable("crate:2"), payable("whale")
+    ('tuna', 'king_crab', 'crate', None)
+    """
+    kind, _, copy = word.partition(":")
+    if copy and not (copy.isdigit() and len(copy) <= 2):
+        return None
+    return kind if kind in BOAT_TYPES or kind in (CRATE, GONE_FISHIN) else None
+
+
+MOST_PAID = 12
+"""The most cards and crates one payment step lays down (the action's text is short anyway)."""
 
 VERBS: dict[str, Verb] = {
     "open": Verb(("choose",), 1, lambda a: bool(_ID.match(a))),
     "decline": Verb(("choose",)),
     "bid": Verb(("open", "raise"), 1, lambda a: a.isdigit() and len(a) <= 3),
     "pass": Verb(("open", "raise")),
-    "pay": Verb(("pay",), 1, lambda a: a in BOAT_TYPES or a in (CRATE, GONE_FISHIN)),
+    "pay": Verb(("pay",), 1, lambda a: payable(a) is not None, most=MOST_PAID - 1),
     "launch": Verb(("launch",), 1, lambda a: a in BOAT_TYPES),
     "hire": Verb(("hire",), 1, lambda a: a in BOAT_TYPES),
     "process": Verb(("process",), 1, lambda a: a.isdigit() and len(a) <= 2),
@@ -52,26 +72,43 @@ VERBS: dict[str, Verb] = {
 }
 
 
+_MADE: dict[tuple[str, str | None], Action] = {}
+
+
+def action_of(verb: str, arg: str | None = None) -> Action:
+    """The one value of an action: legal actions are listed for every decision (up to 25 bid
+    amounts at a time), and a value made once is cheaper than a new one each time.
+
+    >>> action_of("bid", "7") is action_of("bid", "7")
+    True
+    """
+    made = _MADE.get((verb, arg))
+    if made is None:
+        made = _MADE[verb, arg] = Action(verb, () if arg is None else (arg,))
+    return made
+
+
 def parse_action(text: str) -> Action:
     """Parse and check the shape of an action text.
 
     >>> parse_action("bid 7").args
     ('7',)
     """
-    action = Action.parse(text)
-    check_shape(action)
-    return action
+    parsed = Action.parse(text)
+    check_shape(parsed)
+    return action_of(parsed.verb, *parsed.args) if len(parsed.args) <= 1 else parsed
 
 
 def check_shape(action: Action) -> None:
-    text = action.text
     verb = VERBS.get(action.verb)
     if verb is None:
         known = ", ".join(sorted(VERBS))
-        raise ActionSyntaxError(text, f"unknown verb {action.verb!r} (known: {known})")
-    if len(action.args) != verb.arity:
-        raise ActionSyntaxError(text, f"{action.verb!r} takes {verb.arity} argument(s)")
-    if action.args and not verb.accepts(action.args[0]):
-        raise ActionSyntaxError(
-            text, f"{action.args[0]!r} is not something {action.verb!r} can take"
-        )
+        raise ActionSyntaxError(action.text, f"unknown verb {action.verb!r} (known: {known})")
+    if not verb.arity <= len(action.args) <= verb.arity + verb.most:
+        count = f"{verb.arity} to {verb.arity + verb.most}" if verb.most else str(verb.arity)
+        raise ActionSyntaxError(action.text, f"{action.verb!r} takes {count} argument(s)")
+    for arg in action.args:
+        if not verb.accepts(arg):
+            raise ActionSyntaxError(
+                action.text, f"{arg!r} is not something {action.verb!r} can take"
+            )

@@ -48,7 +48,8 @@ def begin(t: Table) -> None:
 def next_lot(t: Table) -> bool:
     """RULES §4.6: the first seat in turn order still in the phase chooses the next license.
     False when everyone has bought or declined: the phase is over."""
-    chooser = next((s for s in t.in_turn_order() if not t.player(s).out), None)
+    players = t.state.players
+    chooser = next((s for s in t.in_turn_order() if not players[s].out), None)
     if chooser is None or not t.state.row:
         return False
     bought = t.state.auction.bought
@@ -98,10 +99,11 @@ def pass_lot(t: Table, seat: int) -> None:
 def bidders(t: Table) -> list[int]:
     """Seats that may still bid on this lot besides the high bidder, clockwise."""
     auction = t.state.auction
+    players = t.state.players
     return [
         s
         for s in range(t.seats)
-        if not t.player(s).out and s not in auction.passed and s != auction.leader
+        if not players[s].out and s not in auction.passed and s != auction.leader
     ]
 
 

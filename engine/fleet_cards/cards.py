@@ -180,12 +180,23 @@ class Deck(_Strict):
             out[f"{GONE_FISHIN}{n}"] = GONE_FISHIN
         return out
 
+    @cached_property
+    def hand_order(self) -> dict[str, tuple[int, int]]:
+        """Card id → where a sorted hand shows it: by type in menu order, then by number."""
+        kinds = [*self.boats, GONE_FISHIN]
+        return {card: (kinds.index(t), int(card[len(t) :])) for card, t in self.card_types.items()}
+
     def boat_type(self, card: str) -> str:
         return self.card_types[card]
 
+    @cached_property
+    def card_cash(self) -> dict[str, int]:
+        """Card id → what it is worth as cash (RULES §5.1)."""
+        return {card: self.kind_cash(t) for card, t in self.card_types.items()}
+
     def cash(self, card: str) -> int:
         """What a card is worth as cash (RULES §5.1)."""
-        return self.kind_cash(self.card_types[card])
+        return self.card_cash[card]
 
     def kind_cash(self, kind: str) -> int:
         """What a card of `kind` (a boat type or Gone Fishin') is worth as cash."""

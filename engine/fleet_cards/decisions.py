@@ -1,6 +1,6 @@
 """Every decision a seat can owe, declared once: what is legal, what it does, and why another
 action is refused (RULES §4–§10). Each decision offers at most 25 actions: compound choices
-are split into steps (choose a license, then the bid; a payment card by card)."""
+are split into steps (choose a license, then the bid; a payment card by card, or typed at once)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.fleet_cards import auction, drawing, harvest, launching
+from engine.fleet_cards.actions import action_of, payable
 from engine.fleet_cards.cards import BOAT_TYPES
 from engine.fleet_cards.holdings import (
     can_afford_launch,
@@ -20,7 +21,7 @@ from engine.fleet_cards.holdings import (
     purse,
     types_in,
 )
-from engine.fleet_cards.payment import CRATE, pay
+from engine.fleet_cards.payment import CRATE, laid_down, pay_all
 from engine.fleet_cards.state import TaskKind
 from engine.fleet_cards.table import Table
 
@@ -31,6 +32,15 @@ class Decision:
     decide: Callable[[Table, int, Action], None]
     refuse: Callable[[Table, int, Action], IllegalAction]
     """Why an action of the right verb is not legal now (a reason the player can act on)."""
+    typed: Callable[[Table, int, Action], bool] | None = None
+    """Actions a player may type that no menu lists, and whether this one is legal now: any
+    bid the bidder can afford (RULES §4.9), several cards laid down at once (§5.2)."""
+
+    def allows(self, t: Table, seat: int, action: Action) -> bool:
+        legal = self.legal(t, seat)
+        if any(a is action for a in legal) or action in legal:
+            return True
+        return self.typed is not None and self.typed(t, seat, action)
 
 
 def _refuse_plain(t: Table, seat: int, action: Action) -> IllegalAction:
@@ -55,8 +65,8 @@ def _not_in_hand(kind: str) -> IllegalAction:
 def _legal_choose(t: Table, seat: int) -> list[Action]:
     money = purse(t.book, t.player(seat))
     offered = dict.fromkeys(t.state.row)
-    opens = [Action("open", (lic,)) for lic in offered if t.book.licenses[lic].min_bid <= money]
-    return [*opens, Action("decline")]
+    opens = [action_of("open", lic) for lic in offered if t.book.licenses[lic].min_bid <= money]
+    return [*opens, action_of("decline")]
 
 
 def _decide_choose(t: Table, seat: int, action: Action) -> None:
@@ -84,8 +94,8 @@ def lowest_bid(t: Table) -> int:
 
 def _legal_bid(t: Table, seat: int) -> list[Action]:
     amounts = auction.bid_amounts(lowest_bid(t), purse(t.book, t.player(seat)))
-    bids = [Action("bid", (str(n),)) for n in amounts]
-    return bids if t.player(seat).task == "open" else [*bids, Action("pass")]
+    bids = [action_of("bid", str(n)) for n in amounts]
+    return bids if t.player(seat).task == "open" else [*bids, action_of("pass")]
 
 
 def _decide_bid(t: Table, seat: int, action: Action) -> None:
@@ -93,6 +103,14 @@ def _decide_bid(t: Table, seat: int, action: Action) -> None:
         auction.pass_lot(t, seat)
     else:
         auction.bid(t, seat, int(action.args[0]))
+
+
+def _typed_bid(t: Table, seat: int, action: Action) -> bool:
+    """RULES §4.9: any amount from the lowest legal bid up to what the bidder can pay, menu or
+    not (the rulebook allows any overbid a player can afford)."""
+    if action.verb != "bid":
+        return False
+    return lowest_bid(t) <= int(action.args[0]) <= purse(t.book, t.player(seat))
 
 
 def _refuse_bid(t: Table, seat: int, action: Action) -> IllegalAction:
@@ -103,13 +121,7 @@ def _refuse_bid(t: Table, seat: int, action: Action) -> IllegalAction:
     amount, least = int(action.args[0]), lowest_bid(t)
     if amount < least:
         return IllegalAction(f"Bid at least ${least}.", "bid_too_low", least=least)
-    if amount > purse(t.book, t.player(seat)):
-        return _afford(amount)
-    return IllegalAction(
-        f"Choose one of the amounts offered (${amount} is not one of them).",
-        "amount_not_offered",
-        amount=amount,
-    )
+    return _afford(amount)
 
 
 # --- paying (RULES §5) ------------------------------------------------------------------------
@@ -117,21 +129,41 @@ def _refuse_bid(t: Table, seat: int, action: Action) -> IllegalAction:
 
 def _legal_pay(t: Table, seat: int) -> list[Action]:
     p = t.player(seat)
-    actions = [Action("pay", (kind,)) for kind in types_in(t.book, p.hand)]
-    return [*actions, Action("pay", (CRATE,))] if p.processed else actions
+    actions = [action_of("pay", kind) for kind in types_in(t.book, p.hand)]
+    return [*actions, action_of("pay", CRATE)] if p.processed else actions
+
+
+def _paid_kinds(action: Action) -> list[str]:
+    kinds = [payable(word) for word in action.args]
+    return [k for k in kinds if k is not None]
+
+
+def _typed_pay(t: Table, seat: int, action: Action) -> bool:
+    """RULES §5.2: several cards and crates laid down at once, each of them needed."""
+    return len(action.args) > 1 and laid_down(t, seat, _paid_kinds(action)) is None
 
 
 def _decide_pay(t: Table, seat: int, action: Action) -> None:
-    if pay(t, seat, action.args[0]):
+    if pay_all(t, seat, _paid_kinds(action)):
         payment = t.player(seat).payment
         assert payment is not None
         (auction.settle if payment.kind == "license" else launching.settle)(t, seat)
 
 
 def _refuse_pay(t: Table, seat: int, action: Action) -> IllegalAction:
-    if action.args[0] == CRATE:
+    kinds = _paid_kinds(action)
+    why = laid_down(t, seat, kinds)
+    if why == CRATE:
         return IllegalAction("You have no processed crate to pay with.", "no_crates")
-    return _not_in_hand(action.args[0])
+    payment = t.player(seat).payment
+    if why == "more" and payment is not None:
+        due = payment.due
+        return IllegalAction(
+            f"That is more than the ${due} due needs: a payment ends once it is covered.",
+            "more_than_due",
+            due=due,
+        )
+    return _not_in_hand(why or kinds[0])
 
 
 # --- launching and hiring (RULES §6–§7) ------------------------------------------------------
@@ -139,7 +171,7 @@ def _refuse_pay(t: Table, seat: int, action: Action) -> IllegalAction:
 
 def _legal_launch(t: Table, seat: int) -> list[Action]:
     kinds = launch_options(t.book, t.player(seat))
-    return [*(Action("launch", (k,)) for k in kinds), Action("stop")]
+    return [*(action_of("launch", k) for k in kinds), action_of("stop")]
 
 
 def _decide_launch(t: Table, seat: int, action: Action) -> None:
@@ -164,7 +196,7 @@ def _refuse_launch(t: Table, seat: int, action: Action) -> IllegalAction:
 
 def _legal_hire(t: Table, seat: int) -> list[Action]:
     kinds = [k for k in types_in(t.book, t.player(seat).hand) if k in BOAT_TYPES]
-    return [*(Action("hire", (k,)) for k in kinds), Action("stop")]
+    return [*(action_of("hire", k) for k in kinds), action_of("stop")]
 
 
 def _decide_hire(t: Table, seat: int, action: Action) -> None:
@@ -183,7 +215,7 @@ def _refuse_card(t: Table, seat: int, action: Action) -> IllegalAction:
 
 def _legal_process(t: Table, seat: int) -> list[Action]:
     counts = processable(t.player(seat))
-    return [*(Action("process", (str(n),)) for n in counts), Action("stop")]
+    return [*(action_of("process", str(n)) for n in counts), action_of("stop")]
 
 
 def _decide_process(t: Table, seat: int, action: Action) -> None:
@@ -201,7 +233,7 @@ def _refuse_process(t: Table, seat: int, action: Action) -> IllegalAction:
 
 
 def _legal_trade(t: Table, seat: int) -> list[Action]:
-    return [Action("trade"), Action("stop")]
+    return [action_of("trade"), action_of("stop")]
 
 
 def _decide_trade(t: Table, seat: int, action: Action) -> None:
@@ -216,7 +248,7 @@ def _decide_trade(t: Table, seat: int, action: Action) -> None:
 
 def _legal_discard(t: Table, seat: int) -> list[Action]:
     kinds = types_in(t.book, drawing.discard_choices(t, t.player(seat)))
-    return [Action("discard", (k,)) for k in kinds]
+    return [action_of("discard", k) for k in kinds]
 
 
 def _decide_discard(t: Table, seat: int, action: Action) -> None:
@@ -234,9 +266,9 @@ def _refuse_discard(t: Table, seat: int, action: Action) -> IllegalAction:
 
 DECISIONS: dict[TaskKind, Decision] = {
     "choose": Decision(_legal_choose, _decide_choose, _refuse_choose),
-    "open": Decision(_legal_bid, _decide_bid, _refuse_bid),
-    "raise": Decision(_legal_bid, _decide_bid, _refuse_bid),
-    "pay": Decision(_legal_pay, _decide_pay, _refuse_pay),
+    "open": Decision(_legal_bid, _decide_bid, _refuse_bid, _typed_bid),
+    "raise": Decision(_legal_bid, _decide_bid, _refuse_bid, _typed_bid),
+    "pay": Decision(_legal_pay, _decide_pay, _refuse_pay, _typed_pay),
     "launch": Decision(_legal_launch, _decide_launch, _refuse_launch),
     "hire": Decision(_legal_hire, _decide_hire, _refuse_card),
     "process": Decision(_legal_process, _decide_process, _refuse_process),

@@ -53,6 +53,6 @@ def _over(t: Table, why: str) -> None:
     state = t.state
     state.phase = "over"
     state.end = "fish" if why == "fish" else "licenses"
-    for p in state.players:
-        p.task = None
+    for seat in range(t.seats):
+        t.player(seat).task = None
     t.emit("over", None, reason=why)

@@ -32,7 +32,8 @@ def discount(book: Deck, p: Player) -> int:
 
 
 def cash_in_hand(book: Deck, p: Player, without: str | None = None) -> int:
-    return sum(book.cash(c) for c in p.hand if c != without)
+    cash = sum(map(book.card_cash.__getitem__, p.hand))
+    return cash - book.card_cash[without] if without in p.hand else cash
 
 
 def purse(book: Deck, p: Player) -> int:

@@ -4,7 +4,10 @@ the others what lies on the table — never from the full state. (The `random` p
 core's `random_policy`.)
 
 It values everything in dollars: a card is worth its cash, more if it is a boat it could
-launch; a license is worth its VP plus what its bonus should bring in the rounds left.
+launch; a license is worth its VP plus what its bonus should bring in the rounds left. In an
+auction it raises by the least while the price stays within its limit: what the license is
+worth to it over the best it could take instead, weighed against what it is worth to the
+rival still bidding (`bid_limit`); in the last round, all the cash its launches do not need.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from collections.abc import Sequence
 
 from engine.core.actions import Action
 from engine.fleet_cards.cards import GONE_FISHIN, Deck, builtin_deck
-from engine.fleet_cards.holdings import discount, launchable_types, purse
+from engine.fleet_cards.holdings import discount, launch_limit, launchable_types, purse
 from engine.fleet_cards.payment import CRATE
 from engine.fleet_cards.views import FleetCardsView, PlayerView, as_player
 
@@ -31,9 +34,15 @@ BOAT_FUTURE_CRATES = 2.5
 """Crates a boat launched now still catches, on average: part of what launching is worth."""
 CRATE_KEEP = 1.3
 """A processed crate kept: $1 of cash, or cards in trade."""
-OVERBID = 1
-"""The most it bids above a license's minimum: money kept for boats wins more than a license
-won dear (measured: a cap of 1 beats 0, 2 and 3)."""
+SELF = 0.85
+"""How much of its own estimate of a license it trusts when bidding: estimates err, and a
+license won dear costs the boats the money would have launched (measured: 0.85 beats 0.6,
+0.7, 0.8, 0.9 and 1 against the earlier heuristic)."""
+DENY = 1.0
+"""How much a rival's surplus counts, shared among the rivals (measured: 1 beats 0, 0.3 and
+0.5)."""
+CARD_CASH = 2.0
+"""A card of a rival's hand, unseen, is worth about this much cash."""
 VP_LATE = 1.0
 """How much dearer a VP gets as the end nears (see `vp_rate`)."""
 PROCESS_TO_TRADE = 3.0
@@ -75,10 +84,12 @@ def heuristic(
 def rounds_left(view: FleetCardsView) -> float:
     """About how many rounds the game still has: licenses run out at about one per player a
     round, fish crates at one per captained boat."""
-    if view.last_round:
-        return 1.0
-    by_licenses = 1 + view.licenses_left / max(1, view.seats - 0.5)
     boats = sum(sum(1 for b in p.boats if b.captain and b.crates < 4) for p in view.players)
+    if view.last_round or view.crates <= boats:
+        return 1.0  # RULES §11: the row cannot be refilled, or this fishing empties the supply
+    if view.phase == "auction" and view.licenses_left < view.seats:
+        return 1.0  # a row this phase's buyers empty cannot be refilled (§4.7, §11.1)
+    by_licenses = 1 + view.licenses_left / max(1, view.seats - 0.5)
     by_fish = 1 + view.crates / max(1, boats + view.seats)
     return min(by_licenses, by_fish)
 
@@ -169,17 +180,13 @@ def worth(book: Deck, view: FleetCardsView, me: PlayerView, lic: str) -> float:
 
 
 def _budget(book: Deck, me: PlayerView) -> int:
-    """Most it can pay (RULES §4.4). Keeping money back for launches measured worse than the
-    bid cap (`OVERBID`) alone."""
+    """Most it can pay (RULES §4.4)."""
     return purse(book, as_player(me))
 
 
 def _choose(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Action]) -> Action:
     budget = _budget(book, me)
-    best, margin = Action("decline"), 0.0
-    if view.options.gone_fishin and view.gone_fishin_left:
-        # Declining brings a Gone Fishin' card (RULES §14.2): cash now, VP at the end.
-        margin = book.gone_fishin.cash + book.gone_fishin.vp * vp_rate(rounds_left(view))
+    best, margin = Action("decline"), _decline_value(book, view)
     for action in legal:
         if action.verb != "open":
             continue
@@ -191,15 +198,89 @@ def _choose(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Ac
     return best
 
 
+def rival_purse(book: Deck, p: PlayerView) -> float:
+    """About what a rival can pay: their hand is unseen, its size is not (RULES §13.1)."""
+    return p.hand_size * CARD_CASH + p.processed * book.crate_cash + discount(book, as_player(p))
+
+
+def surplus(book: Deck, view: FleetCardsView, p: PlayerView, lic: str, budget: float) -> float:
+    """What winning `lic` at no price is worth to player `p` over the best they could gain
+    instead in this auction phase (RULES §4.5: one license a phase; the others of the row are
+    theirs at their minimum, and declining may bring a Gone Fishin' card)."""
+    row = list(view.row)
+    if lic in row:
+        row.remove(lic)
+    gains = [
+        worth(book, view, p, other) - book.licenses[other].min_bid
+        for other in dict.fromkeys(row)
+        if book.licenses[other].min_bid <= budget
+    ]
+    return worth(book, view, p, lic) - max([0.0, _decline_value(book, view), *gains])
+
+
+def bid_limit(book: Deck, view: FleetCardsView, seat: int, lic: str) -> int:
+    """The most this player bids for `lic`, as far as they can pay (RULES §4.4).
+
+    Scores count against the rivals': whoever wins, the other takes what is left, so a rise
+    of the price is worth making while winning at it beats letting the rival win at it. With
+    one rival that is up to the mean of both players' surplus (a license the rival values
+    more is pushed up to it, one this player values more is kept from them); with more, the
+    strongest rival still bidding counts as one of several."""
+    me = view.players[seat]
+    budget = _budget(book, me)
+    if rounds_left(view) <= 1.0 and _best_of_row(book, view, me, budget) == lic:
+        # RULES §11: cash scores nothing once this round is over: all of it may go for the
+        # license it wants most, but what its launches this round will cost.
+        return max(0, budget - launch_reserve(book, me))
+    mine = SELF * surplus(book, view, me, lic, budget)
+    a = view.auction
+    rivals = [
+        max(
+            min(surplus(book, view, p, lic, rival_purse(book, p)), rival_purse(book, p)),
+            a.high if s == a.leader else 0,  # a bid shows what the license is worth to them
+        )
+        for s, p in enumerate(view.players)
+        if s != seat and not p.out and s not in a.passed
+    ]
+    if rivals:
+        share = DENY / max(1, view.seats - 1)
+        mine = (mine + share * max(rivals)) / (1 + share)
+    return min(budget, int(mine))
+
+
+def _best_of_row(book: Deck, view: FleetCardsView, me: PlayerView, budget: int) -> str | None:
+    """The license of the row worth most to this player, whatever it costs (within reach)."""
+    within = [lic for lic in dict.fromkeys(view.row) if book.licenses[lic].min_bid <= budget]
+    return max(within, key=lambda lic: worth(book, view, me, lic), default=None)
+
+
+def launch_reserve(book: Deck, me: PlayerView) -> int:
+    """What the boats it could launch this round would cost: the dearest it holds and its
+    licenses allow, as many as it may launch (RULES §6.2, §6.3)."""
+    player = as_player(me)
+    allowed = launchable_types(book, player)
+    costs = sorted(
+        (book.boats[k].cost for k in _hand_types(book, me) if k in allowed), reverse=True
+    )
+    off = discount(book, player)
+    return sum(max(0, c - off) for c in costs[: launch_limit(book, player)])
+
+
+def _decline_value(book: Deck, view: FleetCardsView) -> float:
+    """Declining brings a Gone Fishin' card (RULES §14.2): cash now, VP at the end."""
+    if view.options.gone_fishin and view.gone_fishin_left:
+        return book.gone_fishin.cash + book.gone_fishin.vp * vp_rate(rounds_left(view))
+    return 0.0
+
+
 def _bid(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Action]) -> Action:
+    """Raise by the least while the price stays within its limit (an English auction)."""
     bids = sorted((a for a in legal if a.verb == "bid"), key=lambda a: int(a.args[0]))
     lot = view.auction.lot
-    if not bids or lot is None:
+    if not bids or lot is None or view.seat is None:
         return Action("pass")
     lowest = bids[0]
-    least = book.licenses[lot].min_bid
-    limit = min(worth(book, view, me, lot), _budget(book, me), least + OVERBID)
-    if int(lowest.args[0]) <= limit or Action("pass") not in legal:
+    if int(lowest.args[0]) <= bid_limit(book, view, view.seat, lot) or Action("pass") not in legal:
         return lowest
     return Action("pass")
 

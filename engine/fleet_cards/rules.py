@@ -19,7 +19,7 @@ from engine.core.events import Event
 from engine.core.game import GameResult, Policy, random_policy
 from engine.core.saved import checked_options, load_saved
 from engine.fleet_cards import auction, flow
-from engine.fleet_cards.actions import VERBS, parse_action
+from engine.fleet_cards.actions import VERBS, check_shape, parse_action
 from engine.fleet_cards.cards import Deck, builtin_deck
 from engine.fleet_cards.decisions import DECISIONS, EXPECT
 from engine.fleet_cards.integrity import check
@@ -130,11 +130,13 @@ class FleetCards:
     ) -> tuple[FleetCardsState, list[Event]]:
         """Apply one seat's action to a copy of the state. Raises IllegalAction, never
         mutates."""
-        if isinstance(action, str):
-            try:
+        try:
+            if isinstance(action, str):
                 action = parse_action(action)
-            except ActionSyntaxError as exc:
-                raise IllegalAction(exc.reason, "syntax") from exc
+            else:
+                check_shape(action)
+        except ActionSyntaxError as exc:
+            raise IllegalAction(exc.reason, "syntax") from exc
         if state.phase == "over":
             raise IllegalAction("The game is over; nothing can be played any more.", "over")
         if not 0 <= seat < len(state.players):
@@ -146,7 +148,7 @@ class FleetCards:
             )
         decision = DECISIONS[task]
         book = self.book(state)
-        if action not in decision.legal(Table(book, state), seat):
+        if not decision.allows(Table(book, state), seat, action):
             if task not in VERBS[action.verb].answers:
                 raise IllegalAction(
                     f"'{action.text}' is not possible now: {EXPECT[task]}.",
@@ -155,11 +157,11 @@ class FleetCards:
                     owed=task,
                 )
             raise decision.refuse(Table(book, state), seat, action)
-        new = state.clone()
-        t = Table(book, new)
+        new = state.clone(players=False)
+        t = Table(book, new, shared=True)
         public = new.phase == "auction"
         decision.decide(t, seat, action)
-        new.players[seat].acted += 1
+        t.player(seat).acted += 1
         new.version += 1
         if public:
             new.public += 1

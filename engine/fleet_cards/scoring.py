@@ -22,25 +22,38 @@ def families(book: Deck, p: Player) -> int:
 
 
 def king_crab_vp(book: Deck, p: Player, bonus: KingCrabBonus) -> int:
-    measure = {
-        "captained_boats": captained(p),
-        "crates_on_boats": crates_on_boats(p),
-        "license_families": families(book, p),
-    }[bonus.measure]
-    return bonus.vp(measure)
+    if bonus.measure == "captained_boats":
+        return bonus.vp(captained(p))
+    if bonus.measure == "crates_on_boats":
+        return bonus.vp(crates_on_boats(p))
+    return bonus.vp(families(book, p))
 
 
-def breakdown(book: Deck, p: Player) -> dict[str, int]:
-    king_crab = 0
+def gone_fishin_cards(book: Deck, p: Player) -> int:
+    """Gone Fishin' cards in hand (RULES §14.2): taken and spent in view of all."""
+    types = book.card_types
+    return sum(1 for c in p.hand if types[c] == GONE_FISHIN)
+
+
+def breakdown(book: Deck, p: Player, gone: int | None = None) -> dict[str, int]:
+    """VP by category. `gone`: the Gone Fishin' cards in hand, when already counted."""
+    licenses = king_crab = 0
     for lic in p.licenses:
-        bonus = book.licenses[lic].bonus
-        if bonus is not None:
-            king_crab += king_crab_vp(book, p, bonus)
-    gone = sum(1 for c in p.hand if book.card_types[c] == GONE_FISHIN)
+        spec = book.licenses[lic]
+        licenses += spec.vp
+        if spec.bonus is not None:
+            king_crab += king_crab_vp(book, p, spec.bonus)
+    boats = fish = 0
+    types, specs = book.card_types, book.boats
+    for b in p.boats:
+        boats += specs[types[b.card]].vp
+        fish += b.crates
+    if gone is None:
+        gone = gone_fishin_cards(book, p)
     return {
-        "licenses": sum(book.licenses[lic].vp for lic in p.licenses),
-        "boats": sum(book.boats[book.boat_type(b.card)].vp for b in p.boats),
-        "fish": crates_on_boats(p),
+        "licenses": licenses,
+        "boats": boats,
+        "fish": fish,
         "king_crab": king_crab,
         "gone_fishin": gone * book.gone_fishin.vp,
     }

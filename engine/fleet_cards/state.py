@@ -7,7 +7,7 @@ kind's id (``cod``, ``kc_crates``). Each seat owes at most one decision at a tim
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, with_config
@@ -58,9 +58,12 @@ class Boat:
     """A crate was moved off this boat in this round's processing (RULES §9.1)."""
 
     def clone(self) -> Boat:
-        return Boat(
-            card=self.card, captain=self.captain, crates=self.crates, processed=self.processed
-        )
+        new = object.__new__(Boat)
+        new.card = self.card
+        new.captain = self.captain
+        new.crates = self.crates
+        new.processed = self.processed
+        return new
 
 
 @with_config(_STRICT)
@@ -77,6 +80,18 @@ class Payment:
     paid: int = 0
     cards: tuple[str, ...] = ()
     crates: int = 0
+
+    def plus(self, value: int, card: str | None = None) -> Payment:
+        """This payment with one more card (or, for None, one processed crate) paid."""
+        return Payment(
+            kind=self.kind,
+            item=self.item,
+            cost=self.cost,
+            discount=self.discount,
+            paid=self.paid + value,
+            cards=self.cards if card is None else (*self.cards, card),
+            crates=self.crates + (card is None),
+        )
 
     @property
     def price(self) -> int:
@@ -112,20 +127,22 @@ class Player:
     """Actions made: a prompt carries it, so it is stale once this seat has acted again."""
 
     def clone(self) -> Player:
-        return Player(
-            hand=self.hand.copy(),
-            licenses=self.licenses.copy(),
-            boats=[b.clone() for b in self.boats],
-            processed=self.processed,
-            drawn=self.drawn.copy(),
-            discards=self.discards,
-            task=self.task,
-            payment=self.payment,
-            launches=self.launches,
-            hires=self.hires,
-            out=self.out,
-            acted=self.acted,
-        )
+        """An independent copy, built slot by slot (`__init__`'s keyword checks were a third
+        of the time of a copy); the payment is immutable and shared."""
+        new = object.__new__(Player)
+        new.hand = self.hand.copy()
+        new.licenses = self.licenses.copy()
+        new.boats = [b.clone() for b in self.boats]
+        new.processed = self.processed
+        new.drawn = self.drawn.copy()
+        new.discards = self.discards
+        new.task = self.task
+        new.payment = self.payment
+        new.launches = self.launches
+        new.hires = self.hires
+        new.out = self.out
+        new.acted = self.acted
+        return new
 
 
 @with_config(_STRICT)
@@ -145,14 +162,14 @@ class Auction:
     """Licenses bought in this auction phase."""
 
     def clone(self) -> Auction:
-        return Auction(
-            lot=self.lot,
-            high=self.high,
-            leader=self.leader,
-            opener=self.opener,
-            passed=self.passed.copy(),
-            bought=self.bought,
-        )
+        new = object.__new__(Auction)
+        new.lot = self.lot
+        new.high = self.high
+        new.leader = self.leader
+        new.opener = self.opener
+        new.passed = self.passed.copy()
+        new.bought = self.bought
+        return new
 
 
 @with_config(_STRICT)
@@ -192,21 +209,36 @@ class FleetCardsState:
     last_round: bool = False
     end: End | None = None
 
-    def clone(self) -> FleetCardsState:
-        """An independent copy, field by field (options are immutable and shared)."""
-        return replace(
-            self,
-            players=[p.clone() for p in self.players],
-            row=self.row.copy(),
-            licenses=self.licenses.copy(),
-            removed=self.removed.copy(),
-            cleared=self.cleared.copy(),
-            deck=self.deck.copy(),
-            discard=self.discard.copy(),
-            hidden=self.hidden.copy(),
-            gone_fishin=self.gone_fishin.copy(),
-            auction=self.auction.clone(),
-        )
+    def clone(self, *, players: bool = True) -> FleetCardsState:
+        """An independent copy, built slot by slot (options are immutable and shared).
+
+        ``players=False`` shares the players themselves; `Table.player` then copies each one
+        before it is changed, so an action copies only the players it touches."""
+        new = object.__new__(FleetCardsState)
+        new.schema_version = self.schema_version
+        new.game = self.game
+        new.seed = self.seed
+        new.options = self.options
+        new.version = self.version
+        new.public = self.public
+        new.round = self.round
+        new.phase = self.phase
+        new.first_player = self.first_player
+        new.players = [p.clone() for p in self.players] if players else self.players.copy()
+        new.row = self.row.copy()
+        new.licenses = self.licenses.copy()
+        new.removed = self.removed.copy()
+        new.cleared = self.cleared.copy()
+        new.deck = self.deck.copy()
+        new.discard = self.discard.copy()
+        new.hidden = self.hidden.copy()
+        new.reshuffles = self.reshuffles
+        new.crates = self.crates
+        new.gone_fishin = self.gone_fishin.copy()
+        new.auction = self.auction.clone()
+        new.last_round = self.last_round
+        new.end = self.end
+        return new
 
 
 STATE = TypeAdapter(FleetCardsState)

@@ -14,13 +14,23 @@ from engine.fleet_cards.state import FleetCardsState, Player
 
 
 class Table:
-    def __init__(self, book: Deck, state: FleetCardsState) -> None:
+    def __init__(self, book: Deck, state: FleetCardsState, *, shared: bool = False) -> None:
+        """`shared`: the state's players still belong to another state (see `player`)."""
         self.book = book
         self.state = state
         self.events: list[Event] = []
+        self._owned: set[int] | None = set() if shared else None
 
     def player(self, seat: int) -> Player:
-        return self.state.players[seat]
+        """A player this table may change: copied the first time it is handed out when the
+        players are still shared with the state the action started from. Reading
+        ``state.players`` directly is fine."""
+        players = self.state.players
+        owned = self._owned
+        if owned is not None and seat not in owned:
+            players[seat] = players[seat].clone()
+            owned.add(seat)
+        return players[seat]
 
     @property
     def seats(self) -> int:

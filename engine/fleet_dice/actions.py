@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from engine.core.actions import Action, ActionSyntaxError
 from engine.fleet_dice.dice import ALL_FACES, BOAT_FACES
 from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS, KING_CRAB_BONUSES, WHARF_BUILDINGS
+from engine.fleet_dice.sheet import SECTIONS as SHEET_SECTIONS
 from engine.fleet_dice.state import TaskKind
 
 SECTIONS: frozenset[str] = frozenset(
@@ -68,26 +69,60 @@ VERBS: dict[str, Verb] = {
 }
 
 
+_MADE: dict[tuple[str, str | None], Action] = {}
+
+
+def action_of(verb: str, arg: str | None = None) -> Action:
+    """The one value of an action: legal actions are listed for every decision of every game,
+    and a value made once is cheaper than a new one each time (and found by identity first
+    when an action is looked up among the legal ones).
+
+    >>> action_of("pick", "cod") is action_of("pick", "cod")
+    True
+    """
+    made = _MADE.get((verb, arg))
+    if made is None:
+        made = _MADE[verb, arg] = Action(verb, () if arg is None else (arg,))
+    return made
+
+
+def _made(verb: str, args: tuple[str, ...]) -> dict[str, Action]:
+    return {arg: action_of(verb, arg) for arg in args}
+
+
+PICK = _made("pick", ALL_FACES)
+STAR = _made("star", SHEET_SECTIONS)
+USE = _made("use", (*SHEET_SECTIONS, *BOAT_FACES, "market"))
+"""The actions every game lists over and over, made once (see `action_of`)."""
+
+
 def parse_action(text: str) -> Action:
     """Parse and check the shape of an action text.
 
     >>> parse_action("use cod+lobster").args
     ('cod+lobster',)
     """
-    action = Action.parse(text)
-    check_shape(action)
+    parsed = Action.parse(text)
+    check_shape(parsed)
+    return action_of(parsed.verb, *parsed.args)
+
+
+def checked(action: Action) -> Action:
+    """An action given as a value, its shape checked as a parsed one's is (a value made by
+    `action_of` is known good: only parsed texts and the rules' own actions are made)."""
+    if _MADE.get((action.verb, action.args[0] if action.args else None)) is not action:
+        check_shape(action)
     return action
 
 
 def check_shape(action: Action) -> None:
-    text = action.text
     verb = VERBS.get(action.verb)
     if verb is None:
         known = ", ".join(sorted(VERBS))
-        raise ActionSyntaxError(text, f"unknown verb {action.verb!r} (known: {known})")
+        raise ActionSyntaxError(action.text, f"unknown verb {action.verb!r} (known: {known})")
     if len(action.args) != verb.arity:
-        raise ActionSyntaxError(text, f"{action.verb!r} takes {verb.arity} argument(s)")
+        raise ActionSyntaxError(action.text, f"{action.verb!r} takes {verb.arity} argument(s)")
     if action.args and not verb.accepts(action.args[0]):
         raise ActionSyntaxError(
-            text, f"{action.args[0]!r} is not something {action.verb!r} can take"
+            action.text, f"{action.args[0]!r} is not something {action.verb!r} can take"
         )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.fleet_dice.state import MARKED, OPEN, Task
+from engine.fleet_dice.state import MARKED, OPEN, task_of
 from engine.fleet_dice.table import Table
 
 
@@ -21,5 +21,5 @@ def gain_coins(t: Table, seat: int, amount: int, reason: str) -> None:
         p.coins = p.coins[:i] + MARKED + p.coins[i + 1 :]
         gained += 1
         if i in stars:
-            t.spawn(seat, Task(kind="star", source="coins", box=i + 1))
+            t.spawn(seat, task_of("star", source="coins", box=i + 1))
     t.emit("coins", seat, amount=gained, reason=reason)

@@ -5,8 +5,13 @@ from __future__ import annotations
 
 from engine.fleet_dice.coins import gain_coins
 from engine.fleet_dice.player import capacity, full_boats, is_full
-from engine.fleet_dice.state import PlayerState, Task
+from engine.fleet_dice.state import PlayerState, task_of
 from engine.fleet_dice.table import Table
+
+BOAT_CATCH = 1
+"""RULES §8: a launched boat that is not full catches 1 fish a fishing phase."""
+OYSTER_CATCH = 2
+"""RULES §8: an oyster boat catches 2 (or 1 fish and 1 coin, §17.2)."""
 
 
 def oyster_choices(t: Table, p: PlayerState) -> int:
@@ -18,7 +23,7 @@ def oyster_choices(t: Table, p: PlayerState) -> int:
 def start_fishing(t: Table, seat: int, source: str) -> None:
     """Fish now, or first ask the oyster question when it has more than one answer."""
     if oyster_choices(t, t.player(seat)):
-        t.spawn(seat, Task(kind="oyster", source=source))
+        t.spawn(seat, task_of("oyster", source=source))
     else:
         fish(t, seat, source, 0)
 
@@ -41,7 +46,7 @@ def fish(t: Table, seat: int, source: str, oyster_coins: int) -> None:
         if kind in ("barge", "research_vessel", "oyster"):
             continue
         for i in range(len(boats)):
-            caught += _catch(t, p, kind, i, 1)
+            caught += _catch(t, p, kind, i, BOAT_CATCH)
     # 3. Oyster boats catch 2, or 1 fish and 1 coin.
     coins = 0
     oysters = p.boats.get("oyster", [])
@@ -49,10 +54,10 @@ def fish(t: Table, seat: int, source: str, oyster_coins: int) -> None:
     takers = [i for i in by_room if not is_full(sheet, p, "oyster", oysters[i])][:oyster_coins]
     for i in range(len(oysters)):
         if i in takers:
-            caught += _catch(t, p, "oyster", i, 1)
+            caught += _catch(t, p, "oyster", i, OYSTER_CATCH - 1)
             coins += 1
         else:
-            caught += _catch(t, p, "oyster", i, 2)
+            caught += _catch(t, p, "oyster", i, OYSTER_CATCH)
     t.emit("fish", seat, fish=caught, source=source)
     # 4. Stars from these coins resolve after fishing: they are spawned, not resolved here.
     if coins:
@@ -63,7 +68,7 @@ def fish(t: Table, seat: int, source: str, oyster_coins: int) -> None:
         if level == 2:
             gain_coins(t, seat, 1, "Swordfish license")
         for _ in range(2 if level >= 3 else 1):
-            t.spawn(seat, Task(kind="star", source="swordfish"))
+            t.spawn(seat, task_of("star", source="swordfish"))
 
 
 def _catch(t: Table, p: PlayerState, kind: str, index: int, fish: int) -> int:

@@ -11,7 +11,7 @@ from engine.fleet_dice.player import (
     section_name,
     top_open,
 )
-from engine.fleet_dice.state import MARKED, OPEN, Task
+from engine.fleet_dice.state import MARKED, OPEN, task_of
 from engine.fleet_dice.table import Table
 
 
@@ -48,7 +48,7 @@ def _boat_circle(t: Table, seat: int, boat_type: str, kind: str) -> None:
         can_license = license_effective(t.sheet, p, boat_type)
         can_launch = launch_effective(t.sheet, p, boat_type)
         if can_license and can_launch:
-            t.spawn(seat, Task(kind="circle", section=boat_type))
+            t.spawn(seat, task_of("circle", section=boat_type))
         elif can_license:
             activate_license(t, seat, boat_type)
         elif can_launch:
@@ -72,7 +72,7 @@ def offer_king_crab_bonus(t: Table, seat: int) -> None:
     if len(free) == 1:
         take_king_crab_bonus(t, seat, free[0])
     elif free:
-        t.spawn(seat, Task(kind="bonus"))
+        t.spawn(seat, task_of("bonus"))
 
 
 def king_crab_bonuses_free(t: Table) -> list[str]:

@@ -35,6 +35,11 @@ def open_sections(sheet: Sheet, p: PlayerState) -> list[str]:
     return [s for s in sheet.sections if OPEN in p.marks[s]]
 
 
+def any_open(p: PlayerState) -> bool:
+    """Whether a star action has anywhere to mark (RULES §9)."""
+    return any(OPEN in marks for marks in p.marks.values())
+
+
 def section_area(section: str) -> str:
     """``boat``, ``harbor`` or ``wharf``."""
     area, _, _ = section.rpartition(":")
@@ -107,10 +112,16 @@ def license_effective(sheet: Sheet, p: PlayerState, boat_type: str) -> bool:
     return p.licenses[boat_type] < sheet.license_levels
 
 
+BASE_INCOME = 1
+"""RULES §3, §7: every income phase brings 1 coin before any bonus."""
+CANNING_PER_FULL_BOAT = 1
+"""RULES §7, §11: Ridback Canning Co. adds 1 coin of income per full boat."""
+
+
 def income(sheet: Sheet, p: PlayerState) -> int:
     """RULES §7: 1 + Lobster level + 1 per full boat with Ridback Canning, capped."""
-    canning = full_boats(sheet, p) if complete(p, "ridback_canning") else 0
-    return min(sheet.income_cap, 1 + p.licenses["lobster"] + canning)
+    canning = CANNING_PER_FULL_BOAT * full_boats(sheet, p) if complete(p, "ridback_canning") else 0
+    return min(sheet.income_cap, BASE_INCOME + p.licenses["lobster"] + canning)
 
 
 def buildings_complete(p: PlayerState) -> int:

@@ -22,7 +22,7 @@ from engine.core.events import Event
 from engine.core.game import GameResult, Policy, random_policy
 from engine.core.saved import checked_options, load_saved
 from engine.fleet_dice import solo
-from engine.fleet_dice.actions import VERBS, parse_action
+from engine.fleet_dice.actions import PICK, STAR, VERBS, action_of, checked, parse_action
 from engine.fleet_dice.coins import gain_coins
 from engine.fleet_dice.dice import ALL_FACES, BOAT_FACES, COINS, roll_boat_pool, roll_town_pool
 from engine.fleet_dice.fishing import fish, oyster_choices, start_fishing
@@ -34,10 +34,11 @@ from engine.fleet_dice.marking import (
     take_king_crab_bonus,
 )
 from engine.fleet_dice.modules import CAPTAINS, GOLD, SILVER, silver_reached
-from engine.fleet_dice.player import income, new_player, open_sections
+from engine.fleet_dice.player import any_open, income, new_player, open_sections
 from engine.fleet_dice.scoring import result as score_result
 from engine.fleet_dice.sheet import Sheet, builtin_sheet
 from engine.fleet_dice.state import (
+    OPEN,
     RUTH,
     SCHEMA_VERSION,
     STATE,
@@ -47,6 +48,7 @@ from engine.fleet_dice.state import (
     RuthState,
     Task,
     TaskKind,
+    task_of,
 )
 from engine.fleet_dice.table import Table
 from engine.fleet_dice.uses import die_uses, use_die
@@ -86,9 +88,7 @@ class FleetDice:
         }
 
     def sheet_for(self, state: FleetState) -> Sheet:
-        if self._sheet is not None:
-            return self._sheet
-        return builtin_sheet(state.options.sheet)
+        return self._sheet or builtin_sheet(state.options.sheet)
 
     # --- setting up ------------------------------------------------------------------------
 
@@ -131,7 +131,7 @@ class FleetDice:
                 t.emit("start", seat, face=p.start)
                 starts = (p.start,) * 3
             # RULES §2.1: mark the first boxes, resolving their circles normally.
-            p.tasks.extend(Task(kind="mark", section=s) for s in starts)
+            p.tasks.extend(task_of("mark", section=s) for s in starts)
         _advance(t)
         return state, t.events
 
@@ -139,7 +139,11 @@ class FleetDice:
 
     def to_act(self, state: FleetState) -> list[int]:
         """Seats that must decide now (several at once in the simultaneous steps)."""
-        return [seat for seat, p in enumerate(state.players) if p.tasks and not held(state, seat)]
+        return [
+            seat
+            for seat, p in enumerate(state.players)
+            if p.tasks and (p.tasks[0].kind != "bonus" or not held(state, seat))
+        ]
 
     def picker(self, state: FleetState) -> int | None:
         """Who takes the next die in a draft (RUTH for Captain Ruth); None outside picking."""
@@ -154,9 +158,10 @@ class FleetDice:
     def legal_actions(self, state: FleetState, seat: int) -> list[Action]:
         if not 0 <= seat < len(state.players) or state.phase == "over":
             return []
-        task = self.pending(state, seat)
-        if task is None or held(state, seat):
+        tasks = state.players[seat].tasks
+        if not tasks or held(state, seat):
             return []
+        task = tasks[0]
         return DECISIONS[task.kind].legal(Table(self.sheet_for(state), state), seat, task)
 
     def is_over(self, state: FleetState) -> bool:
@@ -204,32 +209,34 @@ class FleetDice:
         self, state: FleetState, seat: int, action: Action | str
     ) -> tuple[FleetState, list[Event]]:
         """Apply one seat's action to a copy of the state. Raises IllegalAction, never mutates."""
-        if isinstance(action, str):
-            try:
-                action = parse_action(action)
-            except ActionSyntaxError as exc:
-                raise IllegalAction(exc.reason, "syntax") from exc
+        try:
+            action = parse_action(action) if isinstance(action, str) else checked(action)
+        except ActionSyntaxError as exc:
+            raise IllegalAction(exc.reason, "syntax") from exc
+        players = state.players
         if state.phase == "over":
             raise IllegalAction("The game is over; nothing can be played any more.", "over")
-        if not 0 <= seat < len(state.players):
+        if not 0 <= seat < len(players):
             raise IllegalAction(f"There is no seat {seat + 1} at this table.", "no_seat")
-        task = self.pending(state, seat)
-        if task is None:
+        if not players[seat].tasks:
             raise IllegalAction(
                 "You have nothing to decide right now; wait for your turn.", "not_your_turn"
             )
-        if held(state, seat):
+        task = players[seat].tasks[0]
+        if task.kind == "bonus" and held(state, seat):
             raise IllegalAction(
                 "Wait: players before you in turn order choose their King Crab bonus first.",
                 "held",
             )
-        if action not in self.legal_actions(state, seat):
+        sheet = self.sheet_for(state)
+        decision = DECISIONS[task.kind]
+        if not decision.allows(Table(sheet, state), seat, task, action):
             raise _why_not(task, action)
         new = state.clone(players=False)
-        t = Table(self.sheet_for(new), new, shared=True)
-        DECISIONS[task.kind].decide(t, seat, new.players[seat].tasks[0], action)
+        t = Table(sheet, new, shared=True)
+        decision.decide(t, seat, new.players[seat].tasks[0], action)
         t.flush(seat)
-        _advance(t)
+        _advance(t, seat)
         new.version += 1
         t.player(seat).acted += 1
         return new, t.events
@@ -284,10 +291,27 @@ class Decision:
     decide: Callable[[Table, int, Task, Action], None]
     expect: str
     """What the seat is asked for, to say why another action is refused."""
+    check: Callable[[Table, int, Task, Action], bool] | None = None
+    """Whether one action is legal, asked without listing them all (for the decisions an
+    action answers most often); it must agree with `legal`, which a test holds it to."""
+
+    def allows(self, t: Table, seat: int, task: Task, action: Action) -> bool:
+        """Whether `action`, of a known shape, is legal now."""
+        if VERBS[action.verb].answers != task.kind:
+            return False
+        if self.check is not None:
+            return self.check(t, seat, task, action)
+        legal = self.legal(t, seat, task)
+        return any(a is action for a in legal) or action in legal
 
 
 def _legal_pick(t: Table, seat: int, task: Task) -> list[Action]:
-    return [Action("pick", (f,)) for f in ALL_FACES if f in t.state.pool]
+    pool = t.state.pool
+    return [PICK[f] for f in ALL_FACES if f in pool]
+
+
+def _allows_pick(t: Table, seat: int, task: Task, action: Action) -> bool:
+    return action.args[0] in t.state.pool
 
 
 def _decide_pick(t: Table, seat: int, task: Task, action: Action) -> None:
@@ -297,7 +321,7 @@ def _decide_pick(t: Table, seat: int, task: Task, action: Action) -> None:
     t.state.taken.append(f"{seat}:{face}")
     t.state.picks += 1
     t.emit("pick", seat, face=face)
-    t.spawn(seat, Task(kind="use", face=face, chosen=True))
+    t.spawn(seat, task_of("use", face=face, chosen=True))
 
 
 def _legal_use(t: Table, seat: int, task: Task) -> list[Action]:
@@ -305,9 +329,16 @@ def _legal_use(t: Table, seat: int, task: Task) -> list[Action]:
 
 
 def _legal_star(t: Table, seat: int, task: Task) -> list[Action]:
-    targets = [Action("star", (s,)) for s in open_sections(t.sheet, t.state.players[seat])]
+    targets = [STAR[s] for s in open_sections(t.sheet, t.state.players[seat])]
     # RULES §17.3: a star action may be declined.
-    return [*targets, Action("skip")] if targets else []
+    return [*targets, action_of("skip")] if targets else []
+
+
+def _allows_star(t: Table, seat: int, task: Task, action: Action) -> bool:
+    marks = t.state.players[seat].marks
+    if action.verb == "skip":
+        return any_open(t.state.players[seat])
+    return OPEN in marks[action.args[0]]
 
 
 def _decide_star(t: Table, seat: int, task: Task, action: Action) -> None:
@@ -320,7 +351,7 @@ def _decide_star(t: Table, seat: int, task: Task, action: Action) -> None:
 
 
 def _legal_circle(t: Table, seat: int, task: Task) -> list[Action]:
-    return [Action("choose", ("license",)), Action("choose", ("boat",))]
+    return [action_of("choose", "license"), action_of("choose", "boat")]
 
 
 def _decide_circle(t: Table, seat: int, task: Task, action: Action) -> None:
@@ -333,7 +364,7 @@ def _decide_circle(t: Table, seat: int, task: Task, action: Action) -> None:
 
 
 def _legal_bonus(t: Table, seat: int, task: Task) -> list[Action]:
-    return [Action("bonus", (b,)) for b in king_crab_bonuses_free(t)]
+    return [action_of("bonus", b) for b in king_crab_bonuses_free(t)]
 
 
 def _decide_bonus(t: Table, seat: int, task: Task, action: Action) -> None:
@@ -343,7 +374,7 @@ def _decide_bonus(t: Table, seat: int, task: Task, action: Action) -> None:
 
 def _legal_oyster(t: Table, seat: int, task: Task) -> list[Action]:
     n = oyster_choices(t, t.state.players[seat])
-    return [Action("oyster", (str(k),)) for k in range(n + 1)]
+    return [action_of("oyster", str(k)) for k in range(n + 1)]
 
 
 def _decide_oyster(t: Table, seat: int, task: Task, action: Action) -> None:
@@ -352,9 +383,11 @@ def _decide_oyster(t: Table, seat: int, task: Task, action: Action) -> None:
 
 
 DECISIONS: dict[TaskKind, Decision] = {
-    "pick": Decision(_legal_pick, _decide_pick, "pick one of the dice in the pool"),
+    "pick": Decision(_legal_pick, _decide_pick, "pick one of the dice in the pool", _allows_pick),
     "use": Decision(_legal_use, use_die, "choose how to use your die"),
-    "star": Decision(_legal_star, _decide_star, "choose where your star action marks"),
+    "star": Decision(
+        _legal_star, _decide_star, "choose where your star action marks", _allows_star
+    ),
     "circle": Decision(_legal_circle, _decide_circle, "choose license or boat for the ? circle"),
     "bonus": Decision(_legal_bonus, _decide_bonus, "choose a King Crab bonus nobody has taken"),
     "oyster": Decision(_legal_oyster, _decide_oyster, "choose how many oyster boats take a coin"),
@@ -399,7 +432,7 @@ def _drain(t: Table, seat: int) -> None:
     while players[seat].tasks:
         task = players[seat].tasks[0]
         if task.kind in DECISIONS:
-            if task.kind == "star" and not open_sections(t.sheet, players[seat]):
+            if task.kind == "star" and not any_open(players[seat]):
                 # RULES §9: a player with no markable section forfeits the star action.
                 t.player(seat).tasks.pop(0)
                 t.emit("forfeit", seat, source=task.source)
@@ -410,16 +443,30 @@ def _drain(t: Table, seat: int) -> None:
         t.flush(seat)
 
 
-def _advance(t: Table) -> None:
-    """Move the game on until some seat must decide, or the game is over."""
+def _advance(t: Table, acted: int | None = None) -> None:
+    """Move the game on until some seat must decide, or the game is over.
+
+    After `acted`'s decision only that seat's queue can start with a step to resolve: every
+    other queue still starts with the decision it started with (or is empty), so while any
+    seat still owes something, draining `acted` is all there is to do."""
     state = t.state
+    if acted is not None:
+        _drain(t, acted)
+        if _owing(state):
+            return
     while True:
-        for seat in range(len(state.players)):
-            _drain(t, seat)
-        if any(p.tasks for p in state.players) or state.phase == "over":
+        for seat, p in enumerate(state.players):
+            if p.tasks:
+                _drain(t, seat)
+        if _owing(state) or state.phase == "over":
             return
         _check_silver(t)
         _step(t)
+
+
+def _owing(state: FleetState) -> bool:
+    """Whether any seat still has something in its queue."""
+    return any(p.tasks for p in state.players)
 
 
 def _step(t: Table) -> None:
@@ -435,7 +482,7 @@ def _step(t: Table) -> None:
                 solo.ruth_picks(t)
                 state.picks += 1
             else:
-                t.player(who).tasks.append(Task(kind="pick"))
+                t.player(who).tasks.append(task_of("pick"))
         else:
             _start_leftover(t)
     elif state.phase in ("boat", "town"):
@@ -484,7 +531,7 @@ def _start_leftover(t: Table) -> None:
     if state.solo and state.order[0] == RUTH:
         solo.ruth_uses_leftover(t)
     for seat in range(len(state.players)):
-        t.player(seat).tasks.append(Task(kind="use", face=state.leftover, chosen=False))
+        t.player(seat).tasks.append(task_of("use", face=state.leftover, chosen=False))
 
 
 def _income(t: Table) -> None:

@@ -42,15 +42,17 @@ def next_rank(total: int) -> tuple[int, str] | None:
 
 def king_crab_bonus_vp(sheet: Sheet, p: PlayerState) -> int:
     """The chosen King Crab bonus, capped (RULES §11, examples E and G)."""
+    bonus = p.king_crab_bonus
+    if bonus is None:
+        return 0
     value = {
-        None: 0,
-        "fish": total_fish(p) // 6,
-        "buildings": 2 * buildings_complete(p),
-        "full": 2 * full_boats(sheet, p),
-        "boats": launched(p),
-        "licenses": 2 * licenses_activated(sheet, p),
-        "coins": coin_boxes(p) // 5,
-    }[p.king_crab_bonus]
+        "fish": lambda: total_fish(p) // 6,
+        "buildings": lambda: 2 * buildings_complete(p),
+        "full": lambda: 2 * full_boats(sheet, p),
+        "boats": lambda: launched(p),
+        "licenses": lambda: 2 * licenses_activated(sheet, p),
+        "coins": lambda: coin_boxes(p) // 5,
+    }[bonus]()
     return min(sheet.king_crab_bonuses.cap, value)
 
 

@@ -18,7 +18,7 @@ from engine.fleet_dice.player import (
     section_name,
 )
 from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS
-from engine.fleet_dice.state import CROSSED, OPEN, RUTH, RuthState
+from engine.fleet_dice.state import CROSSED, MARKED, OPEN, RUTH, RuthState
 from engine.fleet_dice.table import Table
 
 SOLO_SEAT = 0
@@ -176,12 +176,14 @@ def cross(t: Table, section: str | None, count: int) -> None:
 
 def _filled_by_crossing(t: Table, section: str) -> None:
     """RULES §17.8: Anna's Bank and the Fishermen's Pub (no activation circle) count as
-    completed once every box is filled, boxes Ruth crossed included."""
+    completed once every box is filled, boxes Ruth crossed included, provided one of them is
+    the player's own mark: a building Ruth crossed entirely is lost."""
     if section_area(section) != "wharf":
         return
     building = section_name(section)
     boxes = t.sheet.section_boxes(section)
-    if "ACTIVATE" not in boxes and OPEN not in t.player(SOLO_SEAT).marks[section]:
+    marks = t.player(SOLO_SEAT).marks[section]
+    if "ACTIVATE" not in boxes and OPEN not in marks and MARKED in marks:
         complete_building(t, SOLO_SEAT, building)
 
 

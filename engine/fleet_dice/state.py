@@ -56,6 +56,40 @@ class Task:
     box: int = 0  # star from coins: the coin box (1-based) whose star granted it
 
 
+_TASKS: dict[tuple[object, ...], Task] = {}
+
+
+def task_of(
+    kind: TaskKind,
+    *,
+    face: str | None = None,
+    chosen: bool = False,
+    section: str | None = None,
+    source: str | None = None,
+    coins: int = 0,
+    box: int = 0,
+) -> Task:
+    """The one value of a task: tasks are immutable, and an action queues one or two, so a
+    value made once is cheaper than a new frozen one each time.
+
+    >>> task_of("mark", section="cod") is task_of("mark", section="cod")
+    True
+    """
+    key = (kind, face, chosen, section, source, coins, box)
+    made = _TASKS.get(key)
+    if made is None:
+        made = _TASKS[key] = Task(
+            kind=kind,
+            face=face,
+            chosen=chosen,
+            section=section,
+            source=source,
+            coins=coins,
+            box=box,
+        )
+    return made
+
+
 @with_config(_STRICT)
 @dataclass(slots=True, kw_only=True)
 class PlayerState:
@@ -82,23 +116,25 @@ class PlayerState:
     again, the prompt is stale, whatever other seats did in between."""
 
     def clone(self) -> PlayerState:
-        """An independent copy. Strings and tasks are immutable, so they are shared."""
-        return PlayerState(
-            marks=self.marks.copy(),
-            coins=self.coins,
-            licenses=self.licenses.copy(),
-            boats={kind: fish.copy() for kind, fish in self.boats.items()},
-            king_crab_bonus=self.king_crab_bonus,
-            completed=self.completed.copy(),
-            hexagons=self.hexagons.copy(),
-            scrap_uses=self.scrap_uses,
-            buffet_from=self.buffet_from,
-            rerolled=self.rerolled,
-            captain=self.captain,
-            start=self.start,
-            tasks=self.tasks.copy(),
-            acted=self.acted,
-        )
+        """An independent copy. Strings and tasks are immutable, so they are shared. Built
+        slot by slot rather than through `__init__`: an action copies a player or two, and
+        the keyword checks were a third of the copy."""
+        new = object.__new__(PlayerState)
+        new.marks = self.marks.copy()
+        new.coins = self.coins
+        new.licenses = self.licenses.copy()
+        new.boats = {kind: fish.copy() for kind, fish in self.boats.items()}
+        new.king_crab_bonus = self.king_crab_bonus
+        new.completed = self.completed.copy()
+        new.hexagons = self.hexagons.copy()
+        new.scrap_uses = self.scrap_uses
+        new.buffet_from = self.buffet_from
+        new.rerolled = self.rerolled
+        new.captain = self.captain
+        new.start = self.start
+        new.tasks = self.tasks.copy()
+        new.acted = self.acted
+        return new
 
 
 @with_config(_STRICT)
@@ -162,36 +198,42 @@ class FleetState:
         return f"{self.round}:{self.phase}"
 
     def clone(self, *, players: bool = True) -> FleetState:
-        """An independent copy, built field by field: a generic deep copy was nine tenths of
-        the engine's time. Strings, tasks and options are immutable, so they are shared.
+        """An independent copy, built slot by slot: a generic deep copy was nine tenths of
+        the engine's time, and `__init__`'s keyword checks a third of what was left. Strings,
+        tasks and options are immutable, so they are shared.
 
         ``players=False`` shares the players themselves; `Table.player` then copies each one
         before it is changed, so an action copies only the players it touches."""
-        return FleetState(
-            schema_version=self.schema_version,
-            game=self.game,
-            seed=self.seed,
-            options=self.options,
-            version=self.version,
-            round=self.round,
-            rounds=self.rounds,
-            phase=self.phase,
-            stage=self.stage,
-            first_player=self.first_player,
-            order=self.order.copy(),
-            picks=self.picks,
-            pool=self.pool.copy(),
-            rolled=self.rolled.copy(),
-            taken=self.taken.copy(),
-            leftover=self.leftover,
-            players=[p.clone() for p in self.players] if players else self.players.copy(),
-            ruth=RuthState(boat=r.boat, harbor=r.harbor, wharf=r.wharf)
-            if (r := self.ruth)
-            else None,
-            gold=self.gold,
-            silver=self.silver,
-            silver_seats=self.silver_seats.copy(),
+        new = object.__new__(FleetState)
+        new.schema_version = self.schema_version
+        new.game = self.game
+        new.seed = self.seed
+        new.options = self.options
+        new.version = self.version
+        new.round = self.round
+        new.rounds = self.rounds
+        new.phase = self.phase
+        new.stage = self.stage
+        new.first_player = self.first_player
+        # `order`, `rolled` and `silver_seats` are only ever replaced, never changed in
+        # place: the copy shares them.
+        new.order = self.order
+        new.picks = self.picks
+        new.pool = self.pool.copy()
+        new.rolled = self.rolled
+        new.taken = self.taken.copy()
+        new.leftover = self.leftover
+        new.players = [p.clone() for p in self.players] if players else self.players.copy()
+        ruth = self.ruth
+        new.ruth = (
+            None
+            if ruth is None
+            else RuthState(boat=ruth.boat, harbor=ruth.harbor, wharf=ruth.wharf)
         )
+        new.gold = self.gold
+        new.silver = self.silver
+        new.silver_seats = self.silver_seats
+        return new
 
 
 FleetView = FleetState

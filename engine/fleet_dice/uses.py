@@ -5,12 +5,37 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core.actions import Action
+from engine.fleet_dice.actions import USE, action_of
 from engine.fleet_dice.coins import gain_coins
 from engine.fleet_dice.dice import COINS, HARBOR, MARKET, WHARF, reroll
 from engine.fleet_dice.player import complete, has_open, open_sections, total_fish
 from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS, WHARF_BUILDINGS, Sheet
-from engine.fleet_dice.state import OPEN, FleetState, PlayerState, Task
+from engine.fleet_dice.state import OPEN, FleetState, PlayerState, Task, task_of
 from engine.fleet_dice.table import Table
+
+COIN_DIE = 1
+"""RULES §5: a die taken as coin gives 1 coin…"""
+BAIT_SHOP_COIN_DIE = 2
+"""…and 2 once the Bait Shop is complete (RULES §11)."""
+SMOKEHOUSE_BONUS = 2
+"""RULES §11: the Smokehouse adds 2 coins to every Market use."""
+
+
+def coins_for_a_die(p: PlayerState) -> int:
+    """What a die taken as coin gives this player (RULES §5, §11)."""
+    return BAIT_SHOP_COIN_DIE if complete(p, "bait_shop") else COIN_DIE
+
+
+def market_coins(sheet: Sheet, p: PlayerState) -> int:
+    """What a Market die pays this player now: by the fish on their boats, +2 with the
+    Smokehouse (RULES §11)."""
+    bonus = SMOKEHOUSE_BONUS if complete(p, "smokehouse") else 0
+    return sheet.market_coins(total_fish(p)) + bonus
+
+
+HARBOR_SECTIONS = tuple(f"harbor:{s}" for s in HARBOR_SHIPS)
+WHARF_SECTIONS = tuple(f"wharf:{b}" for b in WHARF_BUILDINGS)
+COIN = action_of("coin")
 
 
 def shrimp_level(p: PlayerState, task: Task) -> int:
@@ -39,36 +64,33 @@ def die_uses(sheet: Sheet, state: FleetState, p: PlayerState, task: Task) -> lis
     """Every legal use of the die in `task`, normal uses first."""
     face = task.face
     assert face is not None
-    uses: list[Action] = []
+    uses: list[Action]
     if face == HARBOR:
-        uses += [
-            Action("use", (f"harbor:{s}",)) for s in HARBOR_SHIPS if has_open(p, f"harbor:{s}")
-        ]
+        uses = [USE[s] for s in HARBOR_SECTIONS if OPEN in p.marks[s]]
     elif face == WHARF:
-        uses += [
-            Action("use", (f"wharf:{b}",)) for b in WHARF_BUILDINGS if has_open(p, f"wharf:{b}")
-        ]
+        uses = [USE[s] for s in WHARF_SECTIONS if OPEN in p.marks[s]]
     elif face == MARKET:
-        uses.append(Action("use", ("market",)))
+        uses = [USE["market"]]
     else:
         faces = usable_boat_faces(p, task)
         if shrimp_level(p, task) >= 3:
             # RULES §10: use it as two boat faces; pairs are listed once, in sheet order.
+            uses = []
             for i, first in enumerate(faces):
                 for second in faces[i:]:
                     if first == second != COINS and p.marks[first].count(OPEN) < 2:
                         continue
-                    uses.append(Action("use", (f"{first}+{second}",)))
+                    uses.append(action_of("use", f"{first}+{second}"))
         else:
-            uses += [Action("use", (f,)) for f in faces]
-    uses.append(Action("coin"))
+            uses = [USE[f] for f in faces]
+    uses.append(COIN)
     buffet = complete(p, "seafood_buffet") and state.round >= p.buffet_from
     if buffet and face in BOAT_TYPES and face not in p.hexagons:
-        uses.append(Action("buffet", (face,)))
+        uses.append(action_of("buffet", face))
     if may_scrap(sheet, p):
-        uses.append(Action("scrap"))
+        uses.append(action_of("scrap"))
     if may_reroll(state, p, task):
-        uses.append(Action("reroll"))
+        uses.append(action_of("reroll"))
     return uses
 
 
@@ -86,24 +108,23 @@ def use_die(t: Table, seat: int, task: Task, action: Action) -> None:
         return
     p.tasks.pop(0)
     if action.verb == "coin":
-        gain_coins(t, seat, 2 if complete(p, "bait_shop") else 1, "die taken as coin")
+        gain_coins(t, seat, coins_for_a_die(p), "die taken as coin")
     elif action.verb == "buffet":
         p.hexagons.append(task.face)
         t.emit("buffet", seat, hexagon=task.face)
     elif action.verb == "scrap":
         p.scrap_uses += 1
         t.emit("scrap", seat, uses=p.scrap_uses)
-        t.spawn(seat, Task(kind="star", source="scrap yard"))
+        t.spawn(seat, task_of("star", source="scrap yard"))
     elif action.args[0] == "market":
-        bonus = 2 if complete(p, "smokehouse") else 0
-        gain_coins(t, seat, t.sheet.market_coins(total_fish(p)) + bonus, "market")
+        gain_coins(t, seat, market_coins(t.sheet, p), "market")
     elif action.args[0].startswith(("harbor:", "wharf:")):
-        t.spawn(seat, Task(kind="mark", section=action.args[0]))
+        t.spawn(seat, task_of("mark", section=action.args[0]))
     else:
         for face in action.args[0].split("+"):
             if face == COINS:
-                t.spawn(seat, Task(kind="gain", coins=3, source="3 Coins"))
+                t.spawn(seat, task_of("gain", coins=3, source="3 Coins"))
             else:
-                t.spawn(seat, Task(kind="mark", section=face))
+                t.spawn(seat, task_of("mark", section=face))
         if shrimp_level(p, task) >= 2:
-            t.spawn(seat, Task(kind="star", source="Shrimp license"))
+            t.spawn(seat, task_of("star", source="Shrimp license"))

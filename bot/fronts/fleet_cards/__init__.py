@@ -66,7 +66,9 @@ REFUSALS: dict[str, str] = {
     "not_offered": N_("That license is not on offer."),
     "cannot_afford": N_("You cannot pay ${amount}: your cards, crates and discount fall short."),
     "bid_too_low": N_("Bid at least ${least}."),
-    "amount_not_offered": N_("Choose one of the amounts offered."),
+    "more_than_due": N_(
+        "That is more than the ${due} due needs: a payment ends once it is covered."
+    ),
     "must_open": N_("You chose this license: open the bidding at its minimum or more."),
     "no_crates": N_("You have no processed crate to pay with."),
     "not_in_hand": N_("You hold no {kind} card."),
@@ -163,7 +165,7 @@ class FleetCardsFront:
         return Panel(title, [standing(tr, p)], fields, image=image)
 
     def prompt(self, view: FleetCardsView, seat: int, actions: Sequence[Action], ctx: Ctx) -> Panel:
-        return prompt_panel(view, seat, actions, ctx.tr)
+        return prompt_panel(view, seat, actions, ctx)
 
     def owed(self, view: FleetCardsView, seat: int, ctx: Ctx) -> str:
         return owed(ctx.tr, view, seat)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.fronts.base import Choice, Panel
+from bot.fronts.base import Choice, Ctx, Multi, Panel
 from bot.fronts.fleet_cards.tableau import hand_lines
 from bot.fronts.fleet_cards.words import (
     BONUSES,
@@ -18,7 +18,8 @@ from bot.fronts.fleet_cards.words import (
     license_name,
 )
 from bot.i18n import Tr
-from engine.core.actions import Action
+from engine.core.actions import MAX_TEXT, Action
+from engine.fleet_cards.actions import MOST_PAID
 from engine.fleet_cards.cards import BOAT_TYPES, Deck, kind_of
 from engine.fleet_cards.holdings import (
     discount,
@@ -29,7 +30,7 @@ from engine.fleet_cards.holdings import (
     purse,
     trade_draw,
 )
-from engine.fleet_cards.payment import CRATE
+from engine.fleet_cards.payment import CRATE, least_overpaid
 from engine.fleet_cards.views import FleetCardsView, PlayerView, as_player
 
 
@@ -70,19 +71,101 @@ def _paying_for(tr: Tr, p: PlayerView) -> str:
     return tr._("your {boat} boat", boat=boat_name(tr, payment.item))
 
 
-def prompt_panel(view: FleetCardsView, seat: int, actions: Sequence[Action], tr: Tr) -> Panel:
+def prompt_panel(view: FleetCardsView, seat: int, actions: Sequence[Action], ctx: Ctx) -> Panel:
+    tr = ctx.tr
     book = book_of(view)
     p = view.players[seat]
     if p.task is None or not actions:
         return Panel(tr._("Nothing to decide right now."))
     asked = owed(tr, view, seat)
-    lines = _context(tr, book, view, p)
+    lines = _context(tr, book, view, p, ctx)
     fields = [(tr._("Your hand"), hand_lines(tr, book, p))]
+    title = asked[:1].upper() + asked[1:]
+    if p.task == "pay":
+        # RULES §5.2: the cards go down together, picked in one menu, or at one click the
+        # way that overpays least
+        shortcut = [quickest_payment(tr, book, p)]
+        return Panel(title, lines, fields, choices=shortcut, multi=payment_menu(tr, book, p))
     choices = [_choice(tr, book, view, p, a) for a in actions]
-    return Panel(asked[:1].upper() + asked[1:], lines, fields, choices=choices)
+    return Panel(title, lines, fields, choices=choices)
 
 
-def _context(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView) -> list[str]:
+def payment_menu(tr: Tr, book: Deck, p: PlayerView) -> Multi:
+    """Every card of the hand and every processed crate as an option showing its cash value;
+    the action lays the picked ones down (``pay tuna tuna:2 crate``). As many may be picked as
+    an action's text holds."""
+    assert p.payment is not None
+    options: list[Choice] = []
+    kinds = [kind_of(c) for c in p.hand or ()] + [CRATE] * p.processed
+    for kind, word in zip(kinds, _words(kinds), strict=True):
+        label = tr._("Processed crate") if kind == CRATE else boat_name(tr, kind)
+        options.append(Choice(f"{label} · ${_cash(book, kind)}", word, emoji=EMOJI.get(kind)))
+    options = options[:MENU]
+    due = p.payment.due
+    placeholder = tr._("Pick the cards that pay the ${due} due…", due=due)
+    return Multi("pay", options, placeholder, low=1, high=_most_words(options))
+
+
+def quickest_payment(tr: Tr, book: Deck, p: PlayerView) -> Choice:
+    """The payment in one click: the cards that cover what is due overpaying the least (the
+    dearest single card when their names would not fit one action's text)."""
+    assert p.payment is not None
+    due = p.payment.due
+    held = [kind_of(c) for c in p.hand or ()] + [CRATE] * p.processed
+    kinds = least_overpaid(book, held, due) or [max(held, key=lambda k: _cash(book, k))]
+    words = _words(kinds)
+    if len(" ".join(["pay", *words])) > MAX_TEXT:
+        kinds = [max(held, key=lambda k: _cash(book, k))]
+        words = kinds
+    value = sum(_cash(book, k) for k in kinds)
+    names = " + ".join(tr._("processed crate") if k == CRATE else boat_name(tr, k) for k in kinds)
+    if value > due:
+        detail = tr._(
+            "${value}: covers the ${due} due, ${over} overpaid",
+            value=value,
+            due=due,
+            over=value - due,
+        )
+    elif value == due:
+        detail = tr._("${value}: covers the ${due} due exactly", value=value, due=due)
+    else:
+        detail = tr._("${value}: ${left} still due after it", value=value, left=due - value)
+    label = tr._("Pay with {cards}", cards=names)
+    return Choice(label, " ".join(["pay", *words]), detail, style="primary")
+
+
+def _cash(book: Deck, kind: str) -> int:
+    return book.crate_cash if kind == CRATE else book.kind_cash(kind)
+
+
+def _words(kinds: Sequence[str]) -> list[str]:
+    """The words naming these cards in a payment: copies told apart (``tuna tuna:2``)."""
+    seen: dict[str, int] = {}
+    words = []
+    for kind in kinds:
+        seen[kind] = seen.get(kind, 0) + 1
+        words.append(kind if seen[kind] == 1 else f"{kind}:{seen[kind]}")
+    return words
+
+
+MENU = 25
+"""A Discord menu holds 25 options."""
+
+
+def _most_words(options: Sequence[Choice]) -> int:
+    """How many options one action's text can name (``pay`` and the longest words first)."""
+    room = MAX_TEXT - len("pay")
+    lengths = sorted((len(c.action or "") + 1 for c in options), reverse=True)
+    most = 0
+    for n in lengths:
+        if room < n or most == MOST_PAID:
+            break
+        room -= n
+        most += 1
+    return max(1, most)
+
+
+def _context(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, ctx: Ctx) -> list[str]:
     a = view.auction
     mine = as_player(p)
     if p.task == "choose":
@@ -100,7 +183,15 @@ def _context(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView) -> list[st
             tr._("Bonus: {bonus}.", bonus=tr._(BONUSES[a.lot])) if a.lot in BONUSES else "",
         ]
         if a.leader is not None:
-            lines.append(tr._("High bid: **${high}**.", high=a.high))
+            lines.append(
+                tr._("High bid: **${high}** by **{name}**.", high=a.high, name=ctx.name(a.leader))
+            )
+        still = [
+            ctx.name(s)
+            for s, other in enumerate(view.players)
+            if not other.out and s not in a.passed and s != a.leader
+        ]
+        lines.append(tr._("May still bid: {names}.", names=tr.list(still)))
         return [line for line in lines if line]
     if p.task == "pay" and p.payment is not None:
         pay = p.payment
@@ -122,7 +213,11 @@ def _context(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView) -> list[st
                 tr._("Paid ${paid} so far: {spent}.", paid=pay.paid, spent=", ".join(spent))
             )
         lines.append(
-            tr._("One card at a time, **${due}** still due; no change is given.", due=pay.due)
+            tr._(
+                "**${due}** still due: pick the cards, together or one at a time; no change "
+                "is given.",
+                due=pay.due,
+            )
         )
         return lines
     if p.task == "launch":
@@ -259,8 +354,8 @@ def _launch(
 
 
 def _hire(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, kind: str, text: str) -> Choice:
-    detail = tr._("you give up ${cash} of cash", cash=book.boats[kind].cash)
-    label = tr._("Captain: a {card} card", card=boat_name(tr, kind))
+    detail = tr._("the card's ${cash} is cash no more", cash=book.boats[kind].cash)
+    label = tr._("{card} card as captain", card=boat_name(tr, kind))
     return Choice(label, text, detail, emoji=EMOJI.get(kind), style="primary")
 
 
@@ -275,8 +370,8 @@ def _process(
         else tr._("from {boats}", boats=boats)
     )
     label = tr.ngettext(
-        "A crate from a boat with {n} crate",
-        "A crate from a boat with {n} crates",
+        "The only crate of a boat",
+        "A crate from a boat holding {n}",
         n,
     )
     return Choice(label, text, detail[:100], emoji=EMOJI["crate"])
@@ -301,7 +396,7 @@ def _discard(
 
 def _stop(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, arg: str, text: str) -> Choice:
     label, detail = {
-        "launch": (tr._("Launch no more"), tr._("hiring captains comes next")),
+        "launch": (tr._("Done launching"), tr._("next: hire captains")),
         "hire": (tr._("Hire no more"), tr._("you are done with this phase")),
         "process": (tr._("Stop processing"), tr._("keep the other crates on your boats")),
         "trade": (tr._("Keep your crates"), tr._("no trade this round")),
@@ -309,16 +404,11 @@ def _stop(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, arg: str, tex
     return Choice(label, text, detail)
 
 
-def _pay(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, arg: str, text: str) -> Choice:
-    return _pay_choice(tr, book, p, arg, text)
-
-
 _CHOICES: dict[str, Callable[[Tr, Deck, FleetCardsView, PlayerView, str, str], Choice]] = {
     "open": _open,
     "decline": _decline,
     "bid": _bid,
     "pass": _pass,
-    "pay": _pay,
     "launch": _launch,
     "hire": _hire,
     "process": _process,
@@ -326,29 +416,4 @@ _CHOICES: dict[str, Callable[[Tr, Deck, FleetCardsView, PlayerView, str, str], C
     "discard": _discard,
     "stop": _stop,
 }
-"""One choice per verb: its label and what it does now."""
-
-
-def _pay_choice(tr: Tr, book: Deck, p: PlayerView, arg: str, text: str) -> Choice:
-    assert p.payment is not None
-    due = p.payment.due
-    if arg == CRATE:
-        value = book.crate_cash
-        label = tr._("Pay a processed crate")
-        emoji: str | None = EMOJI["crate"]
-    else:
-        value = book.kind_cash(arg)
-        label = tr._("Pay with {card}", card=boat_name(tr, arg))
-        emoji = EMOJI.get(arg)
-    if value > due:
-        detail = tr._(
-            "${value}: covers the ${due} due, ${over} overpaid",
-            value=value,
-            due=due,
-            over=value - due,
-        )
-    elif value == due:
-        detail = tr._("${value}: covers the ${due} due exactly", value=value, due=due)
-    else:
-        detail = tr._("${value}: ${left} still due after it", value=value, left=due - value)
-    return Choice(label, text, detail, emoji=emoji, style="primary")
+"""One choice per verb: its label and what it does now (a payment is a menu, `payment_menu`)."""

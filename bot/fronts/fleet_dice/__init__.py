@@ -2,9 +2,9 @@
 
 The public message of each draft is the table itself: the dice and the pick order, the
 standings, who the table waits for and the last moves, with a button per die, so the state of
-the game is always at the bottom of the channel. Each player's sheet is a picture (text as the
-fallback); a prompt says what every choice does and highlights the boxes it would mark. Views
-only: the seed never reaches a front.
+the game is always at the bottom of the channel. Each player's sheet is a picture, its words
+behind a button; a prompt says what every choice does and draws each choice's letter on the
+boxes it would mark (`prompt`). Views only: the seed never reaches a front.
 """
 
 from __future__ import annotations
@@ -12,42 +12,47 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.fronts.base import ChallengeSpec, Choice, Ctx, OptionSpec, Panel
-from bot.fronts.fleet_dice.details import detail, effect
-from bot.fronts.fleet_dice.events import STAR_SOURCES, bonus_text, event_line
-from bot.fronts.fleet_dice.picture import Spot, sheet_picture
-from bot.fronts.fleet_dice.sheet import LINE, legend, section_lines, sheet_lines
-from bot.fronts.fleet_dice.words import CATEGORIES, EMOJI, TITLES, face, name, title
+from bot.fronts.fleet_dice.details import effect
+from bot.fronts.fleet_dice.events import event_line
+from bot.fronts.fleet_dice.picture import sheet_picture
+from bot.fronts.fleet_dice.prompt import PROMPTS, owed_task, prompt_panel
+from bot.fronts.fleet_dice.sheet import LINE, legend, sheet_lines
+from bot.fronts.fleet_dice.words import (
+    CATEGORIES,
+    EMOJI,
+    TITLES,
+    building_effect,
+    face,
+    name,
+    title,
+)
 from bot.i18n import N_, Tr
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import GameResult
-from engine.fleet_dice.player import coin_boxes, section_name, total_fish
+from engine.fleet_dice.fishing import BOAT_CATCH, OYSTER_CATCH
+from engine.fleet_dice.player import BASE_INCOME, coin_boxes, total_fish
 from engine.fleet_dice.rules import FleetDice
 from engine.fleet_dice.scoring import SOLO_RANKS, breakdown, next_rank
-from engine.fleet_dice.sheet import BOAT_TYPES
-from engine.fleet_dice.state import CROSSED, RUTH, FleetView, Task
+from engine.fleet_dice.sheet import WHARF_BUILDINGS, builtin_sheet
+from engine.fleet_dice.state import CROSSED, RUTH, FleetView
+from engine.fleet_dice.uses import COIN_DIE
 
 RULES = N_(
     "Each round: **boat phase** (take a die in turn and use it; then everyone uses the "
-    "leftover die), **income** (1 coin plus bonuses), **fishing** in even rounds (every "
-    "launched boat catches 1 fish, oyster boats 2), **town phase** (like the boat phase, "
-    "with harbor, wharf and market dice).\n"
+    "leftover die), **income** ({income} coin plus bonuses), **fishing** in even rounds "
+    "(every launched boat catches {catch} fish, oyster boats {oysters}), **town phase** (like "
+    "the boat phase, with harbor, wharf and market dice).\n"
     "Always mark the **top-most open box** of a section. Circles fire when marked: **L** "
     "activates a license, **B** launches a boat, **?** is your choice. Coins fill the coin "
     "track; a ★ box gives a **star action** (mark the top box of any section; you may "
-    "decline it). Any die may be taken as 1 coin.\n"
-    "Score: fish + boats + licenses + buildings + bonus. 10 rounds (solo: 8, against "
-    "Captain Ruth, who crosses out your boxes from the bottom).\n"
+    "decline it). Any die may be taken as {coin} coin.\n"
+    "Victory points (VP): fish + boats + licenses + buildings + bonus. {rounds} rounds "
+    "(solo: {solo}, against Captain Ruth, who crosses out your boxes from the bottom).\n"
     "The roll message at the bottom is the table: the dice, the scores, who the table waits "
     "for. Press **Act** whenever it waits for you, **Mine** for your sheet."
 )
-PROMPTS: dict[str, str] = {
-    "pick": N_("pick a die from the pool"),
-    "star": N_("star action: mark the top box of any section"),
-    "bonus": N_("choose your King Crab bonus"),
-    "oyster": N_("how many oyster boats take 1 fish + 1 coin?"),
-}
 REFUSALS: dict[str, str] = {
     "syntax": N_("That is not a move of this game."),
     "no_seat": N_("You have no seat at this table."),
@@ -210,107 +215,30 @@ class FleetDiceFront:
     # --- one seat -------------------------------------------------------------------------------
 
     def private(self, view: FleetView, seat: int, ctx: Ctx) -> Panel:
+        """A seat's sheet as its picture; in words (and no picture) when asked for them."""
         tr = ctx.tr
         sheet = self.game.sheet_for(view)
+        heading = tr._("{name}'s sheet", name=ctx.name(seat))
+        if not ctx.words:
+            image = sheet_picture(tr, sheet, view, seat, ctx.name(seat))
+            words = Choice(tr._("Sheet in words"), None, op="mine_words")
+            return Panel(heading, image=image, choices=[words])
         lines = sheet_lines(tr, sheet, view, seat, ctx.name(seat))
+        solo = view.ruth is not None
         blocks: list[list[str]] = [[]]
         for line in lines:
-            if line in (tr._("HARBOR"), tr._("WHARF")) or line in legend(tr)[:1]:
+            if line in (tr._("HARBOR"), tr._("WHARF")) or line in legend(tr, solo)[:1]:
                 blocks.append([])
             blocks[-1].append(line)
         fields = [("\u200b", [_mono(block)]) for block in blocks[1:]]
-        image = sheet_picture(tr, sheet, view, seat, ctx.name(seat))
-        heading = tr._("{name}'s sheet", name=ctx.name(seat))
-        return Panel(heading, [_mono(blocks[0])], fields, image=image)
+        return Panel(heading, [_mono(blocks[0])], fields)
 
     def prompt(self, view: FleetView, seat: int, actions: Sequence[Action], ctx: Ctx) -> Panel:
-        tr = ctx.tr
-        task = self.game.pending(view, seat)
-        if task is None:
-            return Panel(tr._("Nothing to decide right now."))
-        sheet = self.game.sheet_for(view)
-        lines: list[str] = []
-        if view.ruth is not None:
-            ruth = [
-                line
-                for e in ctx.recent
-                if e.kind in ("ruth", "cross")
-                if (line := self.event(e, ctx))
-            ]
-            lines += [f"🧭 {line}" for line in ruth[-2:]]
-        if task.kind == "pick" and view.pool:
-            lines.append(tr._("Dice: {dice}", dice=" · ".join(face(tr, f) for f in view.pool)))
-        if task.kind == "star":
-            lines.append(self._star_reason(tr, task))
-        if task.kind == "bonus":
-            lines.append(tr._("Choose one no one else has: it scores at the end (up to 10 VP)."))
-        choices = []
-        spots: list[Spot] = []
-        touched: list[str] = []
-        for action in self._in_pool_order(view, actions):
-            line, marks = detail(tr, self.game, view, seat, action)
-            choices.append(self._choice(tr, action, line))
-            spots += marks
-            touched += [section for section, _ in marks if section != "coins"]
-        block: list[str] = []
-        for section in dict.fromkeys(touched):
-            block += section_lines(tr, sheet, view, seat, section)
-        if task.kind == "use" and task.face in BOAT_TYPES and not block:
-            block = section_lines(tr, sheet, view, seat, task.face)
-        fields = [(tr._("Your sheet"), [_mono(_fit(block, FIELD - 8))])] if block else []
-        image = sheet_picture(tr, sheet, view, seat, ctx.name(seat), spots)
-        return Panel(_capital(self._owed_task(tr, task)), lines, fields, image, choices)
-
-    def _star_reason(self, tr: Tr, task: Task) -> str:
-        if task.source == "coins" and task.box:
-            return tr._("Your coins reached the ★ on box {box}: mark any section.", box=task.box)
-        source = tr._(STAR_SOURCES.get(task.source or "", task.source or ""))
-        return tr._("A star action from {source}: mark any section.", source=source)
-
-    @staticmethod
-    def _in_pool_order(view: FleetView, actions: Sequence[Action]) -> list[Action]:
-        """Picks in the order the roll message shows the dice."""
-        order = {face: i for i, face in enumerate(dict.fromkeys(view.pool))}
-        return sorted(actions, key=lambda a: order.get(a.args[0], 99) if a.verb == "pick" else 0)
+        return prompt_panel(self.game, view, seat, actions, ctx)
 
     def owed(self, view: FleetView, seat: int, ctx: Ctx) -> str:
         task = self.game.pending(view, seat)
-        return self._owed_task(ctx.tr, task) if task else ""
-
-    def _owed_task(self, tr: Tr, task: Task) -> str:
-        if task.kind == "use":
-            die = face(tr, task.face or "")
-            if task.chosen:
-                return tr._("use your chosen {face}", face=die)
-            return tr._("use the leftover {face}", face=die)
-        if task.kind == "circle":
-            return tr._("{kind} ? circle: license or boat", kind=name(tr, task.section or ""))
-        return tr._(PROMPTS[task.kind]) if task.kind in PROMPTS else task.kind
-
-    def _choice(self, tr: Tr, action: Action, line: str) -> Choice:
-        verb, arg = action.verb, action.args[0] if action.args else ""
-        names = " + ".join(name(tr, section_name(a)) for a in arg.split("+")) if arg else ""
-        emoji = EMOJI.get(arg.split("+")[0]) if verb in ("pick", "use", "buffet") else None
-        label = {
-            "pick": lambda: tr._("Take {die}", die=names),
-            "use": lambda: (
-                tr._("Use as {what}", what=names)
-                if arg in ("coins", "market")
-                else tr._("Mark {section}", section=names)
-            ),
-            "coin": lambda: tr._("Take as 1 coin"),
-            "buffet": lambda: tr._("Seafood Buffet: {kind} hexagon", kind=names),
-            "scrap": lambda: tr._("Scrap Yard: star action"),
-            "reroll": lambda: tr._("Casino: reroll"),
-            "star": lambda: tr._("Star: {section}", section=names),
-            "skip": lambda: tr._("Skip this star action"),
-            "choose": lambda: tr._("Activate license") if arg == "license" else tr._("Launch boat"),
-            "bonus": lambda: bonus_text(tr, arg),
-            "oyster": lambda: tr.ngettext(
-                "{n} oyster boat takes a coin", "{n} oyster boats take a coin", int(arg or 0)
-            ),
-        }[verb]()
-        return Choice(label, action.text, detail=line, emoji=emoji)
+        return owed_task(ctx.tr, task) if task else ""
 
     # --- words ------------------------------------------------------------------------------------
 
@@ -403,11 +331,26 @@ class FleetDiceFront:
         )
 
     def rules(self, ctx: Ctx) -> Panel:
+        """The quick reference; its numbers come from the sheet data and the rules."""
         tr = ctx.tr
+        sheet = builtin_sheet()
+        text = tr._(
+            RULES,
+            income=BASE_INCOME,
+            catch=BOAT_CATCH,
+            oysters=OYSTER_CATCH,
+            coin=COIN_DIE,
+            rounds=sheet.rounds.multiplayer,
+            solo=sheet.rounds.solo,
+        )
+        buildings = [f"**{name(tr, b)}**: {building_effect(tr, sheet, b)}" for b in WHARF_BUILDINGS]
         return Panel(
             tr._("{game} — quick reference", game=self.title(tr)),
-            [tr._(RULES)],
-            [(tr._("The sheet, as text"), [_mono(legend(tr))])],
+            [text],
+            [
+                (tr._("Wharf buildings"), buildings),
+                (tr._("The sheet, as text"), [_mono(legend(tr, solo=True))]),
+            ],
         )
 
     def title_name(self, code: str | None, ctx: Ctx) -> str:
@@ -435,26 +378,5 @@ def _phase(tr: Tr, phase: str) -> str:
     }[phase]
 
 
-FIELD = 1024
-"""Discord's limit on an embed field's value."""
-
-
-def _fit(lines: Sequence[str], limit: int) -> list[str]:
-    """The first lines that fit in `limit` characters (a star action touches every section:
-    the whole sheet fits, 18 sections and their boats in about 700)."""
-    kept: list[str] = []
-    used = 0
-    for line in lines:
-        if used + len(line) + 1 > limit - 2:
-            return [*kept, "…"]
-        kept.append(line)
-        used += len(line) + 1
-    return kept
-
-
 def _mono(lines: Sequence[str]) -> str:
     return "```\n" + "\n".join(lines) + "\n```"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]

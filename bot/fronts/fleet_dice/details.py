@@ -1,21 +1,27 @@
 """What each choice of a prompt does now, in one line: the box it marks, the circle that fires,
-what it earns. Asked of the engine's preview, never worked out here."""
+what the building it works on does, what it earns. Asked of the engine's preview, never worked
+out here."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
 from bot.fronts.fleet_dice.picture import Spot
-from bot.fronts.fleet_dice.words import name
+from bot.fronts.fleet_dice.words import building_effect, license_name, name
 from bot.i18n import Tr
 from engine.core.actions import Action
 from engine.core.events import Event
 from engine.fleet_dice.dice import COINS, HARBOR, MARKET, WHARF
-from engine.fleet_dice.player import top_open
+from engine.fleet_dice.player import section_area, section_name, top_open, total_fish
 from engine.fleet_dice.preview import bonus_worth, preview
 from engine.fleet_dice.rules import FleetDice
 from engine.fleet_dice.sheet import BOAT_TYPES
 from engine.fleet_dice.state import FleetView
+from engine.fleet_dice.uses import market_coins
 
 DETAIL = 100
+"""Discord's limit on a select option's description."""
 CIRCLES = {"L": "L", "B": "B", "?": "?", "LICENSE": "K", "BOAT": "B", "FISH": "F", "ACTIVATE": "A"}
 
 
@@ -42,7 +48,9 @@ def effect(tr: Tr, event: Event) -> str | None:
     if event.kind == "license":
         if d["license"] == "king_crab":
             return tr._("King Crab license")
-        return tr._("{kind} license L{level}", kind=name(tr, str(d["license"])), level=d["level"])
+        return tr._(
+            "{license} L{level}", license=license_name(tr, str(d["license"])), level=d["level"]
+        )
     if event.kind == "launch":
         return tr._("launches {kind} boat {n}", kind=name(tr, str(d["boat"])), n=d["number"])
     if event.kind == "coins" and int(str(d["amount"])):
@@ -60,10 +68,23 @@ def effect(tr: Tr, event: Event) -> str | None:
     return None
 
 
-def detail(
-    tr: Tr, game: FleetDice, view: FleetView, seat: int, action: Action
-) -> tuple[str, list[Spot]]:
-    """The line for a choice, and the boxes it would mark (for the picture)."""
+@dataclass(frozen=True)
+class Detail:
+    """What one choice does: its line, the boxes it marks (for the picture), whether it does
+    anything at all, and the income the phase then brings (said once, not on each choice)."""
+
+    line: str
+    spots: list[Spot] = field(default_factory=list)
+    matters: bool = True
+    income: int = 0
+    earns: bool = False
+    """It brings something now besides the box: a circle that fires, coins, a star action,
+    VP."""
+    vp: int = 0
+
+
+def detail(tr: Tr, game: FleetDice, view: FleetView, seat: int, action: Action) -> Detail:
+    """The line for a choice, and the boxes it would mark."""
     verb, arg = action.verb, action.args[0] if action.args else ""
     p = view.players[seat]
     sheet = game.sheet_for(view)
@@ -71,57 +92,111 @@ def detail(
         if arg in BOAT_TYPES:
             i = top_open(p.marks[arg])
             if i is None:
-                return tr._("no open {kind} box: take it as a coin", kind=name(tr, arg)), []
+                return Detail(tr._("no open {kind} box: take it as a coin", kind=name(tr, arg)))
             kind = sheet.section_boxes(arg)[i]
             circle = f" ({CIRCLES[kind]})" if kind in CIRCLES else ""
-            return tr._("next: {kind} box {box}", kind=name(tr, arg), box=i + 1) + circle, [
-                (arg, i)
-            ]
-        return {
-            COINS: tr._("3 coins, or a boat box with a Shrimp license"),
-            HARBOR: tr._("mark a harbor ship"),
-            WHARF: tr._("mark a wharf building"),
-            MARKET: tr._("coins for the fish on your boats"),
-        }.get(arg, ""), []
+            line = tr._("next: {kind} box {box}", kind=name(tr, arg), box=i + 1) + circle
+            return Detail(line, [(arg, i)])
+        if arg == MARKET:
+            coins = market_coins(sheet, p)
+            return Detail(
+                tr.ngettext(
+                    "+{n} coin for the {fish} fish on your boats",
+                    "+{n} coins for the {fish} fish on your boats",
+                    coins,
+                    fish=total_fish(p),
+                )
+            )
+        return Detail(
+            {
+                COINS: tr._("3 coins, or a boat box with a Shrimp license"),
+                HARBOR: tr._("mark a harbor ship"),
+                WHARF: tr._("mark a wharf building"),
+            }.get(arg, "")
+        )
     if verb == "bonus":
         text = next((o.text for o in sheet.king_crab_bonuses.options if o.id == arg), arg)
         worth = bonus_worth(game, view, seat, arg)
-        return tr.ngettext(
-            "{text}: worth {n} VP now", "{text}: worth {n} VP now", worth, text=tr._(text)
-        ), []
+        return Detail(
+            tr.ngettext(
+                "{text}: worth {n} VP now", "{text}: worth {n} VP now", worth, text=tr._(text)
+            )
+        )
     if verb == "skip":
-        return tr._("mark nothing: the star action is lost"), []
+        return Detail(tr._("mark nothing: the star action is lost"))
     if verb == "reroll":
-        return tr._("roll this die again (once a phase)"), []
+        return Detail(tr._("roll this die again (once a phase)"))
     seen = preview(game, view, seat, action)
-    words: list[str] = []
+    head: list[str] = []
     coins = income = 0
     marked = None
+    named = arg if verb in ("use", "star") else None
     for e in seen.events:
+        if e.kind == "mark" and marked is None and str(e.data["section"]) == named:
+            # the choice's label names the section already: the box is enough
+            box = tr._("box {box}", box=e.data["box"])
+            head.append(tr._("★ {where}", where=box) if e.data.get("via") == "star" else box)
+            marked = section_name(named)
+            continue
         if e.kind == "coins" and e.data.get("reason") == "income":
             income += int(str(e.data["amount"]))  # the phase ends with this choice
         elif e.kind == "coins":
             coins += int(str(e.data["amount"]))
         elif e.kind == "launch" and str(e.data["boat"]) == marked:
             # the boat of the box just named: its kind is said once (German lines fit)
-            words.append(tr._("launches boat {n}", n=e.data["number"]))
+            head.append(tr._("launches boat {n}", n=e.data["number"]))
         elif w := effect(tr, e):
-            words.append(w)
+            head.append(w)
         if e.kind == "mark":
-            marked = str(e.data["section"]).rpartition(":")[2]
+            marked = section_name(str(e.data["section"]))
+    building = _building_worked(seen.events)
+    if building is not None:
+        head.append(building_effect(tr, sheet, building))
+    tail: list[str] = []
     if coins:
-        words.append(tr.ngettext("+{n} coin", "+{n} coins", coins))
-    if income:
-        words.append(tr.ngettext("income +{n} coin", "income +{n} coins", income))
+        tail.append(tr.ngettext("+{n} coin", "+{n} coins", coins))
     if seen.stars:
-        words.append(tr.ngettext("+{n} star action", "+{n} star actions", seen.stars))
+        tail.append(tr.ngettext("+{n} star action", "+{n} star actions", seen.stars))
     if seen.vp:
-        words.append(tr._("{vp:+d} VP", vp=seen.vp))
+        tail.append(tr._("{vp:+d} VP", vp=seen.vp))
     spots: list[Spot] = [
         (str(e.data["section"]), int(str(e.data["box"])) - 1)
         for e in seen.events
         if e.kind == "mark"
     ]
     spots += [("coins", i) for i in seen.coin_boxes]
-    line = " · ".join(words) or tr._("no effect")
-    return (line if len(line) <= DETAIL else line[: DETAIL - 1] + "…"), spots
+    matters = bool(head or tail or spots)
+    line = fit(head, tail) if matters else tr._("no effect")
+    earns = bool(tail) or any(e.kind in EARNING for e in seen.events)
+    return Detail(line, spots, matters, income, earns, seen.vp)
+
+
+EARNING = frozenset({"license", "launch", "club", "complete", "bonus", "buffet", "fish"})
+"""What a choice's events may bring besides a marked box."""
+
+
+def _building_worked(events: Sequence[Event]) -> str | None:
+    """The wharf building a choice marks a box of, if it does not complete it now (a building
+    completed says so itself)."""
+    marks = [str(e.data["section"]) for e in events if e.kind == "mark"]
+    wharf = [section_name(s) for s in marks if section_area(s) == "wharf"]
+    done = {str(e.data["building"]) for e in events if e.kind == "complete"}
+    return next((b for b in wharf if b not in done), None)
+
+
+def fit(head: Sequence[str], tail: Sequence[str], limit: int = DETAIL) -> str:
+    """Parts joined with ``·`` in at most `limit` characters: the tail (coins, star actions,
+    VP: what players choose by) is kept whole, the head is cut at its end.
+
+    >>> fit(["Cod box 5", "launches boat 2"], ["+2 VP"])
+    'Cod box 5 · launches boat 2 · +2 VP'
+    >>> fit(["Casino box 1", "when complete: reroll your chosen die once a phase"], ["+2 VP"], 40)
+    'Casino box 1 · when complete: r… · +2 VP'
+    """
+    line = " · ".join([*head, *tail])
+    if len(line) <= limit:
+        return line
+    end = " · ".join(tail)
+    room = limit - len(end) - (4 if end else 1)
+    start = " · ".join(head)[: max(0, room)].rstrip(" ·")
+    return f"{start}… · {end}" if end else f"{start}…"

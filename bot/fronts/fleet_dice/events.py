@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 
 from bot.fronts.base import Ctx
-from bot.fronts.fleet_dice.words import face, name
+from bot.fronts.fleet_dice.words import face, license_name, name
 from bot.i18n import N_, Tr
 from engine.core.events import Event
 from engine.fleet_dice.modules import CAPTAINS, GOLD, SILVER
@@ -200,9 +200,9 @@ def _license(tr: Tr, who: str, d: dict[str, object]) -> str:
     if d["license"] == "king_crab":
         return tr._("{name} activates the King Crab license.", name=who)
     return tr._(
-        "{name} activates the {kind} license, level {level}.",
+        "{name} activates the {license}, level {level}.",
         name=who,
-        kind=name(tr, str(d["license"])),
+        license=license_name(tr, str(d["license"])),
         level=d["level"],
     )
 

@@ -1,10 +1,11 @@
 """A player's score sheet as a picture, drawn like the printed one: the five boat columns with
 their circles and boats, the harbor ships and wharf buildings, the coin track with its stars.
-Ruth's crosses are red; in a prompt, the boxes the choices would mark are highlighted."""
+Ruth's crosses are red; in a prompt, each box a choice would mark is highlighted with that
+choice's letter, the one its button or option shows."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from PIL import Image, ImageDraw
 
@@ -48,6 +49,8 @@ CIRCLE_LETTER = {
 
 Spot = tuple[str, int]
 """A box: its section and its index (0-based); ``("coins", i)`` for the coin track."""
+Lit = Mapping[Spot, str]
+"""The highlighted boxes, each with the letters of the choices that would mark it."""
 
 
 def sheet_picture(
@@ -56,12 +59,13 @@ def sheet_picture(
     view: FleetView,
     seat: int,
     who: str,
-    highlight: Iterable[Spot] = (),
+    highlight: Iterable[Spot] | Lit = (),
 ) -> bytes:
     """The picture: a copy of the blank sheet for this language (drawn once), with this
-    player's marks, boats, coins and scores, and the highlighted boxes, drawn over it."""
-    lit = set(highlight)
-    image = _blank(tr.language, sheet).copy()
+    player's marks, boats, coins and scores, and the highlighted boxes, drawn over it. A box
+    highlighted with letters shows them (``A``, or ``A/C`` when two choices mark it)."""
+    lit: Lit = highlight if isinstance(highlight, Mapping) else dict.fromkeys(highlight, "")
+    image = _blank(tr.language, sheet, view.ruth is not None).copy()
     draw = ImageDraw.Draw(image)
     p = view.players[seat]
     parts = breakdown(sheet, view, seat)
@@ -81,17 +85,17 @@ def sheet_picture(
     return png(image, palette=_palette(tr.language, sheet))
 
 
-_BLANKS: dict[tuple[str, int], Image.Image] = {}
+_BLANKS: dict[tuple[str, int, bool], Image.Image] = {}
 _PALETTES: dict[tuple[str, int], Image.Image] = {}
 
 
-def _blank(language: str, sheet: Sheet) -> Image.Image:
+def _blank(language: str, sheet: Sheet, solo: bool) -> Image.Image:
     """The sheet with every box open, its names and its legend, in one language: the part of
-    the picture that never changes, drawn once per sheet and language (text is most of the
-    drawing time)."""
-    key = (language, id(sheet))
+    the picture that never changes, drawn once per sheet, language and kind of game (only a
+    solo legend speaks of Ruth; text is most of the drawing time)."""
+    key = (language, id(sheet), solo)
     if key not in _BLANKS:
-        _BLANKS[key] = _draw_blank(Tr(language, "fleet-dice"), sheet)
+        _BLANKS[key] = _draw_blank(Tr(language, "fleet-dice"), sheet, solo)
     return _BLANKS[key]
 
 
@@ -104,33 +108,33 @@ def _palette(language: str, sheet: Sheet) -> Image.Image:
         inks = [INK, FAINT, MARK, RUTH, LIGHT_EDGE, DONE]
         exact = list(dict.fromkeys([*grounds, *inks]))
         sample = swatch(grounds, inks)
-        _PALETTES[key] = palette(_blank(language, sheet), sample, exact=exact)
+        _PALETTES[key] = palette(_blank(language, sheet, True), sample, exact=exact)
     return _PALETTES[key]
 
 
-def _draw_blank(tr: Tr, sheet: Sheet) -> Image.Image:
+def _draw_blank(tr: Tr, sheet: Sheet, solo: bool) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
     blank = FleetState(seed="", rounds=1, players=[new_player(sheet)])
-    _columns(draw, tr, sheet, blank, 0, set(), static=True)
-    _harbor(draw, tr, sheet, blank, 0, set(), x=440, y=56, static=True)
-    _wharf(draw, tr, sheet, blank, 0, set(), x=440, y=250, static=True)
-    _coins(draw, tr, sheet, blank, 0, set(), y=480, static=True)
-    _legend(draw, tr, HEIGHT - 26)
+    _columns(draw, tr, sheet, blank, 0, {}, static=True)
+    _harbor(draw, tr, sheet, blank, 0, {}, x=440, y=56, static=True)
+    _wharf(draw, tr, sheet, blank, 0, {}, x=440, y=250, static=True)
+    _coins(draw, tr, sheet, blank, 0, {}, y=480, static=True)
+    _legend(draw, tr, HEIGHT - 26, solo)
     return image
 
 
-def _legend(draw: ImageDraw.ImageDraw, tr: Tr, y: int) -> None:
+def _legend(draw: ImageDraw.ImageDraw, tr: Tr, y: int, solo: bool) -> None:
     """Sample boxes with what they mean, so the picture reads without the text sheet."""
     x = 16
     samples = [
-        ("box", MARKED, False, tr._("marked")),
-        ("box", CROSSED, False, tr._("crossed by Ruth")),
-        ("box", ".", True, tr._("what this choice marks")),
+        ("box", MARKED, None, tr._("marked")),
+        *([("box", CROSSED, None, tr._("crossed by Ruth"))] if solo else []),
+        ("box", ".", "A", tr._("what choice A marks")),
         (
             "L",
             ".",
-            False,
+            None,
             tr._("L license · B boat · ? either · K King Crab · F fishing · A activates"),
         ),
     ]
@@ -141,20 +145,30 @@ def _legend(draw: ImageDraw.ImageDraw, tr: Tr, y: int) -> None:
 
 
 def _box(
-    draw: ImageDraw.ImageDraw, x: int, y: int, kind: str, mark: str, lit: bool, size: int = BOX
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    kind: str,
+    mark: str,
+    lit: str | None,
+    size: int = BOX,
 ) -> None:
-    """One box: a square, or a circle with its letter; marked, crossed or open; lit or not."""
+    """One box: a square, or a circle with its letter; marked, crossed or open; lit (with the
+    letters of the choices that would mark it) or not."""
     s = size - 2
-    fill = LIGHT if lit else (255, 255, 255)
-    outline = LIGHT_EDGE if lit else FAINT
-    width = 3 if lit else 1
+    on = lit is not None
+    fill = LIGHT if on else (255, 255, 255)
+    outline = LIGHT_EDGE if on else FAINT
+    width = 3 if on else 1
     shape = [x, y, x + s, y + s]
     if kind == "box":
         draw.rectangle(shape, fill=fill, outline=outline, width=width)
     else:
         draw.ellipse(shape, fill=fill, outline=outline, width=width)
-        if mark not in (MARKED, CROSSED):
-            draw.text((x + s / 2, y + s / 2), CIRCLE_LETTER[kind], INK, font(size // 2 + 2), "mm")
+    if lit:
+        _letters(draw, x + s / 2, y + s / 2, lit, size)
+    elif kind != "box" and mark not in (MARKED, CROSSED):
+        draw.text((x + s / 2, y + s / 2), CIRCLE_LETTER[kind], INK, font(size // 2 + 2), "mm")
     if mark == MARKED:
         inset = 4
         draw.line([x + inset, y + inset, x + s - inset, y + s - inset], MARK, 3)
@@ -163,13 +177,20 @@ def _box(
         draw.line([x + 2, y + s - 2, x + s - 2, y + 2], RUTH, 3)
 
 
+def _letters(draw: ImageDraw.ImageDraw, cx: float, cy: float, letters: str, size: int) -> None:
+    """A choice's letter on the box it would mark: bold, as large as the box allows (two
+    choices marking one box share it, smaller)."""
+    big = size - 6 if len(letters) == 1 else max(9, (size - 4) * 2 // (len(letters) + 1))
+    draw.text((cx, cy + 1), letters, LIGHT_EDGE, font(big, bold=True), "mm")
+
+
 def _columns(
     draw: ImageDraw.ImageDraw,
     tr: Tr,
     sheet: Sheet,
     view: FleetView,
     seat: int,
-    lit: set[Spot],
+    lit: Lit,
     static: bool = False,
 ) -> None:
     p = view.players[seat]
@@ -185,8 +206,8 @@ def _columns(
             label = tr._("license {level}", level=p.licenses[kind])
             draw.text((x + 38, 92), label, INK, font(11), anchor="ma")
         for i, box in enumerate(column):
-            mark, on = p.marks[kind][i], (kind, i) in lit
-            if static or on or mark in (MARKED, CROSSED):
+            mark, on = p.marks[kind][i], lit.get((kind, i))
+            if static or on is not None or mark in (MARKED, CROSSED):
                 _box(draw, x + 26, 110 + i * (BOX + 1), box, mark, on)
         fleet = p.boats.get(kind, [])
         cap = capacity(sheet, p, kind)
@@ -206,7 +227,7 @@ def _row(
     sheet: Sheet,
     p: PlayerState,
     section: str,
-    lit: set[Spot],
+    lit: Lit,
     at: tuple[int, int],
     step: int,
     size: int,
@@ -216,8 +237,8 @@ def _row(
     lit ones on the layer drawn per move."""
     x, y = at
     for i, box in enumerate(sheet.section_boxes(section)):
-        mark, on = p.marks[section][i], (section, i) in lit
-        if static or on or mark in (MARKED, CROSSED):
+        mark, on = p.marks[section][i], lit.get((section, i))
+        if static or on is not None or mark in (MARKED, CROSSED):
             _box(draw, x + i * step, y, box, mark, on, size)
 
 
@@ -227,7 +248,7 @@ def _harbor(
     sheet: Sheet,
     view: FleetView,
     seat: int,
-    lit: set[Spot],
+    lit: Lit,
     x: int,
     y: int,
     static: bool = False,
@@ -259,7 +280,7 @@ def _wharf(
     sheet: Sheet,
     view: FleetView,
     seat: int,
-    lit: set[Spot],
+    lit: Lit,
     x: int,
     y: int,
     static: bool = False,
@@ -294,7 +315,7 @@ def _coins(
     sheet: Sheet,
     view: FleetView,
     seat: int,
-    lit: set[Spot],
+    lit: Lit,
     y: int,
     static: bool = False,
 ) -> None:
@@ -306,12 +327,17 @@ def _coins(
     for i, mark in enumerate(p.coins):
         bx = 16 + (i % per_row) * (size + 3)
         by = y + 20 + (i // per_row) * (size + 4)
-        on = ("coins", i) in lit
-        if not (static or on or mark in (MARKED, CROSSED)):
+        on = lit.get(("coins", i))
+        if not (static or on is not None or mark in (MARKED, CROSSED)):
             continue
-        edge = LIGHT_EDGE if on else FAINT
-        draw.rectangle([bx, by, bx + size, by + size], fill=LIGHT if on else PLAIN, outline=edge)
-        if i in sheet.stars and mark not in (MARKED, CROSSED):
+        edge = LIGHT_EDGE if on is not None else FAINT
+        fill = LIGHT if on is not None else PLAIN
+        draw.rectangle(
+            [bx, by, bx + size, by + size], fill=fill, outline=edge, width=2 if on else 1
+        )
+        if on:
+            _letters(draw, bx + size / 2, by + size / 2, on, size + 2)
+        elif i in sheet.stars and mark not in (MARKED, CROSSED):
             draw.text((bx + size / 2, by + size / 2 + 1), "*", LIGHT_EDGE, font(16), "mm")
         if mark == MARKED:
             draw.line([bx + 3, by + 3, bx + size - 3, by + size - 3], MARK, 2)

@@ -32,9 +32,11 @@ def boxes(sheet: Sheet, marks: str, section: str) -> str:
     )
 
 
-def legend(tr: Tr) -> list[str]:
+def legend(tr: Tr, solo: bool = False) -> list[str]:
+    """What the sheet's signs mean; Ruth's crosses only in a solo game, where she plays."""
+    first = tr._("x yours  / Ruth's  · open  * star") if solo else tr._("x marked  · open  * star")
     return [
-        tr._("x yours  / Ruth's  · open  * star"),
+        first,
         tr._("L license  B boat  ? either"),
         tr._("K King Crab license  F fishing"),
         tr._("A activates  [2/4] a boat's fish"),
@@ -128,5 +130,5 @@ def sheet_lines(tr: Tr, sheet: Sheet, view: FleetView, seat: int, who: str) -> l
         m if m in (MARKED, CROSSED) else ("*" if i in stars else "·") for i, m in enumerate(p.coins)
     )
     lines += [track[i : i + 25] for i in range(0, len(track), 25)]
-    lines += legend(tr)
+    lines += legend(tr, view.ruth is not None)
     return lines

@@ -4,7 +4,9 @@ the emoji that go with them. Names are message ids of the ``fleet-dice`` domain.
 from __future__ import annotations
 
 from bot.i18n import N_, Tr
-from engine.fleet_dice.player import section_name
+from engine.fleet_dice.player import CANNING_PER_FULL_BOAT, section_name
+from engine.fleet_dice.sheet import Sheet
+from engine.fleet_dice.uses import BAIT_SHOP_COIN_DIE, SMOKEHOUSE_BONUS
 
 NAMES: dict[str, str] = {
     "shrimp": N_("Shrimp"),
@@ -30,6 +32,16 @@ NAMES: dict[str, str] = {
     "wharf": N_("Wharf"),
     "market": N_("Market"),
 }
+
+LICENSES: dict[str, str] = {
+    "shrimp": N_("Shrimp license"),
+    "cod": N_("Cod license"),
+    "lobster": N_("Lobster license"),
+    "swordfish": N_("Swordfish license"),
+    "oyster": N_("Oyster license"),
+}
+"""Each boat type's license, named whole: languages that build one word of the two
+(*Kabeljaulizenz*) or put the article on the license (*a licença de Bacalhau*) read right."""
 
 EMOJI: dict[str, str] = {
     "shrimp": "🦐",
@@ -69,6 +81,37 @@ CATEGORIES: dict[str, str] = {
     "buildings": N_("buildings"),
     "bonus": N_("bonus"),
 }
+
+
+def building_effect(tr: Tr, sheet: Sheet, building: str) -> str:
+    """What a wharf building does once complete, and what it scores (RULES §11): the numbers
+    from the sheet data and the rules, so a corrected sheet reads right."""
+    spec = sheet.wharf[building]
+    does = {
+        "casino": lambda: tr._("reroll your chosen die once a phase"),
+        "seafood_buffet": lambda: tr._("boat dice fill its hexagons"),
+        "scrap_yard": lambda: tr.ngettext(
+            "any die as a star action, once", "any die as a star action, {n} times", spec.uses or 0
+        ),
+        "bait_shop": lambda: tr._("a die taken as coin gives {n} coins", n=BAIT_SHOP_COIN_DIE),
+        "smokehouse": lambda: tr._("Market +{n} coins", n=SMOKEHOUSE_BONUS),
+        "ridback_canning": lambda: tr._("+{n} income per full boat", n=CANNING_PER_FULL_BOAT),
+    }.get(building)
+    if spec.vp_per_box:
+        scores = tr._("{n} VP per box marked", n=spec.vp_per_box)
+    elif spec.vp_if_complete:
+        scores = tr._("{n} VP once complete", n=spec.vp_if_complete)
+    elif spec.hex_vp:
+        scores = tr._("{n} VP", n="/".join(str(v) for v in spec.hex_vp[1:]))
+    else:
+        scores = tr._("{n} VP", n=spec.vp)
+    if does is None:
+        return scores
+    return tr._("when complete: {does}, {scores}", does=does(), scores=scores)
+
+
+def license_name(tr: Tr, kind: str) -> str:
+    return tr._(LICENSES[kind]) if kind in LICENSES else name(tr, kind)
 
 
 def name(tr: Tr, key: str) -> str:

@@ -201,16 +201,31 @@ def test_a_long_bid_menu_keeps_24_amounts_the_first_16_a_dollar_apart_and_the_mo
     assert amounts == sorted(set(amounts))
 
 
-def test_an_amount_left_out_of_a_long_menu_is_refused_with_a_reason():
-    # RULES §4.9
+def rich_opener():
+    """Seat 0, holding $36 of cards, has put the Cod license up and names the opening bid."""
     state = new(2)
     hand(state, 0, *["tuna"] * 10, *["shrimp"] * 3)
     row(state, "cod", "shrimp")
     state, _ = at(state, "auction")
-    state = act(state, 0, "open cod")
+    return act(state, 0, "open cod")
+
+
+def test_any_affordable_amount_is_a_legal_bid_even_one_a_long_menu_leaves_out():
+    # RULES §4.9: the menu shows 24 amounts, but any overbid the bidder can afford stands
+    state = rich_opener()
     offered = [int(a.split()[1]) for a in legal(state, 0)]
     missing = next(n for n in range(4, 37) if n not in offered)
+    state = act(state, 0, f"bid {missing}")
+    assert (state.auction.high, state.auction.leader) == (missing, 0)
+
+
+def test_a_typed_bid_still_must_be_affordable_and_top_the_high_bid():
+    # RULES §4.3, §4.4
+    state = rich_opener()
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, 0, f"bid {missing}")
-    assert err.value.code == "amount_not_offered"
-    assert len(offered) == 24 and offered[-1] == 36
+        GAME.apply(state, 0, "bid 37")
+    assert err.value.code == "cannot_afford"
+    state = act(state, 0, "bid 25")
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, 1, "bid 25")
+    assert err.value.code == "bid_too_low" and err.value.fields["least"] == 26

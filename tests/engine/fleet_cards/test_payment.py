@@ -1,6 +1,11 @@
 """RULES §5: paying with cards, processed crates and the Shrimp discount."""
 
-from .builders import act, act_events, at, hand, kinds, legal, licenses, new, row
+import pytest
+
+from engine.core.errors import IllegalAction
+
+from .builders import GAME, act, act_events, at, hand, kinds, legal, licenses, new, row
+from .builders import kinds as kinds_of
 
 
 def won(seat_hand, bid, *, shrimp=0, crates=0, lot="cod"):
@@ -74,3 +79,78 @@ def test_seed_example_a_cod_license_paid_with_three_crates_and_the_shrimp_discou
     assert p.licenses == ["shrimp", "cod"] and p.processed == 0
     assert kinds(p.hand) == ["lobster"], "no card was needed"
     assert state.crates == supply, "paid crates leave the game"
+
+
+def test_several_cards_may_be_laid_down_at_once():
+    # RULES §5.2: a Shrimp license won at $4, paid with a Tuna and a Cod card in one step
+    state = won(["tuna", "cod", "cod", "shrimp"], 4, lot="shrimp")
+    state, events = act_events(state, 0, "pay tuna cod")
+    assert state.players[0].task is None and state.players[0].licenses == ["shrimp"]
+    assert kinds(state.players[0].hand) == ["cod", "shrimp"]
+    spent = [e.data["kind"] for e in events if e.kind == "spend"]
+    assert spent == ["tuna", "cod"], "each card is paid face up, as one by one"
+    paid = next(e for e in events if e.kind == "paid")
+    assert (paid.data["paid"], paid.data["overpaid"]) == (4, 0)
+    assert state.players[0].payment is None
+
+
+def test_copies_and_crates_are_named_once_each_in_one_payment():
+    # RULES §5.2: two Shrimp cards and two crates at once pay $6
+    state = won(["shrimp", "shrimp", "lobster"], 6, crates=2, lot="lobster")
+    state = act(state, 0, "pay shrimp shrimp:2 crate crate:2")
+    p = state.players[0]
+    assert p.licenses == ["lobster"] and kinds(p.hand) == ["lobster"] and p.processed == 0
+
+
+def test_a_payment_laid_down_in_part_goes_on_card_by_card():
+    # RULES §5.2
+    state = won(["cod", "cod", "tuna"], 5)
+    state = act(state, 0, "pay cod cod:2")
+    assert state.players[0].task == "pay" and state.players[0].payment.due == 3
+    assert legal(state, 0) == ["pay tuna"]
+
+
+def test_a_card_more_than_the_price_needs_is_refused_no_change_is_given():
+    # RULES §5.2: the payment ends as soon as it is covered: Tuna + Tuna + Cod for $5 leaves
+    # the Cod unneeded (Tuna + Tuna already covers), but Tuna + Tuna overpays and stands.
+    state = won(["tuna", "tuna", "cod"], 5)
+    before = GAME.dump_state(state)
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, 0, "pay tuna tuna:2 cod")
+    assert err.value.code == "more_than_due" and err.value.fields["due"] == 5
+    assert GAME.dump_state(state) == before
+    state, events = act_events(state, 0, "pay tuna tuna:2")
+    assert next(e for e in events if e.kind == "paid").data["overpaid"] == 1
+
+
+def test_cards_not_in_hand_cannot_be_laid_down():
+    # RULES §5.2
+    state = won(["tuna", "cod"], 4)
+    for text, code in [
+        ("pay tuna tuna:2", "not_in_hand"),
+        ("pay cod lobster", "not_in_hand"),
+        ("pay cod crate", "no_crates"),
+    ]:
+        with pytest.raises(IllegalAction) as err:
+            GAME.apply(state, 0, text)
+        assert err.value.code == code, text
+
+
+def test_the_quickest_payment_overpays_least_with_the_fewest_cards_each_needed():
+    # RULES §5.2: a one-step payment the rules accept, overpaying as little as the hand allows
+    from engine.fleet_cards.cards import builtin_deck
+    from engine.fleet_cards.payment import least_overpaid
+
+    book = builtin_deck()
+    assert least_overpaid(book, ["tuna", "cod", "cod", "shrimp"], 4) == ["tuna", "cod"]
+    assert least_overpaid(book, ["tuna", "tuna"], 4) == ["tuna", "tuna"]  # $2 over: no less
+    assert least_overpaid(book, ["shrimp", "crate", "crate"], 3) == ["shrimp", "crate"]
+    assert least_overpaid(book, ["cod"], 4) is None
+    state = won(["tuna", "lobster", "cod", "cod"], 5)
+    kinds = least_overpaid(book, kinds_of(state.players[0].hand), 5)
+    state = act(
+        state,
+        0,
+        "pay " + " ".join(k if kinds[:i].count(k) == 0 else f"{k}:2" for i, k in enumerate(kinds)),
+    )
+    assert state.players[0].payment is None

@@ -4,7 +4,7 @@ import random
 
 from engine.simulate import play_one
 
-from .builders import GAME, at, boats, hand, licenses, new
+from .builders import BOOK, GAME, act, at, boats, hand, licenses, new, row
 
 
 def test_the_heuristic_beats_random_play_from_either_seat():
@@ -48,3 +48,69 @@ def test_the_heuristic_keeps_its_last_card_for_a_boat_waiting_for_a_captain():
     assert launch_with("shrimp", captained=False) == "stop"
     assert launch_with("shrimp", captained=True) == "launch shrimp"
     assert launch_with("shrimp", "cod", captained=False) == "launch shrimp"
+
+
+def raised_to(state, seat, high):
+    """What the heuristic answers, as `seat`, to a high bid of `high` by the other seat."""
+    state = act(state, 1 - seat, "open cod", f"bid {high}")
+    return GAME.default_action(state, seat).text
+
+
+def cod_auction(ai_hand, rival_hand=("tuna", "tuna", "tuna", "tuna")):
+    state = new(2, "outbid")
+    hand(state, 1, *ai_hand)
+    hand(state, 0, *rival_hand)
+    row(state, "cod", "lobster")
+    state, _ = at(state, "auction", first=0)
+    return state
+
+
+def test_a_license_it_needs_is_not_left_to_a_bid_two_over_the_minimum():
+    # RULES §4.3: it raises by the least while the license stays worth the price to it; a
+    # human can no longer take any license by bidding the minimum + $2.
+    state = cod_auction(["cod", "cod", "tuna", "tuna", "tuna", "lobster"])
+    assert raised_to(state, 1, 6) == "bid 7"
+    assert raised_to(state, 1, 12) == "pass", "nor bought at any price"
+
+
+def test_it_bids_past_its_own_use_for_a_license_to_keep_it_from_a_rival():
+    # A King Crab license counting captains, worth some $13 to a seat with six captained
+    # boats and more to a rival with ten: it bids $12 over $11, which its own use alone (less
+    # than $12, as far as it trusts its estimate) would not.
+    from engine.fleet_cards.policies import SELF, bid_limit, surplus
+
+    state = new(2, "deny")
+    hand(state, 1, *["tuna"] * 6)
+    boats(state, 1, *[("shrimp", 1, True)] * 6)
+    boats(state, 0, *[("shrimp", 1, True)] * 10)
+    hand(state, 0, *["lobster"] * 4, *["cod"] * 4)
+    row(state, "kc_captains", "shrimp")
+    state, _ = at(state, "auction", first=0)
+    state = act(state, 0, "open kc_captains", "bid 11")
+    view = GAME.view(state, 1)
+    own = SELF * surplus(BOOK, view, view.players[1], "kc_captains", 18)
+    assert own < 12 <= bid_limit(BOOK, view, 1, "kc_captains")
+    assert GAME.default_action(state, 1).text == "bid 12"
+
+
+def test_in_the_last_round_it_spends_what_its_launches_do_not_need():
+    # RULES §11: cash scores nothing at the end; the license it wants most is worth all of it
+    from engine.fleet_cards.policies import bid_limit, launch_reserve
+
+    state = cod_auction(["cod", "tuna", "tuna", "tuna", "tuna"])
+    state.licenses = state.licenses[:1]  # the row cannot be refilled: this is the last auction
+    state = act(state, 0, "open cod", "bid 8")
+    view = GAME.view(state, 1)
+    limit = bid_limit(BOOK, view, 1, "cod")
+    assert limit == 13 - launch_reserve(BOOK, view.players[1]) >= 9
+    assert GAME.default_action(state, 1).text == "bid 9"
+
+
+def test_the_heuristic_decides_the_same_from_the_same_view():
+    # AI seats decide from the view alone, the same way every time (the daily challenge)
+    state = cod_auction(["cod", "cod", "tuna", "tuna", "tuna", "lobster"])
+    state = act(state, 0, "open cod", "bid 6")
+    view = GAME.view(state, 1)
+    legal = GAME.legal_actions(state, 1)
+    picks = {GAME.policies["heuristic"](view, 1, legal, random.Random(n)).text for n in range(5)}
+    assert picks == {"bid 7"}

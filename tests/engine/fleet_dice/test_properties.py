@@ -156,3 +156,32 @@ def test_a_corrupt_saved_state_is_refused_with_a_reason():
     for bad in [text[:-10], text.replace('"rounds":10', '"rounds":"ten"'), "{}", "null"]:
         with pytest.raises(EngineError, match="corrupt"):
             GAME.load_state(bad)
+
+
+@settings(max_examples=6)
+@given(seats=st.integers(1, 4), seed=seeds, choice=st.randoms(use_true_random=False))
+def test_apply_accepts_exactly_the_listed_actions(seats, seed, choice):
+    """`apply` checks the common decisions without listing them; it must agree with
+    `legal_actions` on every action of every shape."""
+    from engine.fleet_dice.actions import PICK, STAR, USE
+    from engine.fleet_dice.sheet import BOAT_TYPES, KING_CRAB_BONUSES
+
+    every = [*PICK.values(), *STAR.values(), *USE.values()]
+    every += [GAME.parse_action(t) for t in ("coin", "scrap", "reroll", "skip")]
+    every += [GAME.parse_action(f"buffet {k}") for k in BOAT_TYPES]
+    every += [GAME.parse_action(f"choose {c}") for c in ("license", "boat")]
+    every += [GAME.parse_action(f"bonus {b}") for b in KING_CRAB_BONUSES]
+    every += [GAME.parse_action(f"oyster {n}") for n in range(11)]
+
+    def check(state, seat, legal):
+        if choice.random() > 0.1:
+            return
+        for action in every:
+            try:
+                GAME.apply(state, seat, action)
+                accepted = True
+            except IllegalAction:
+                accepted = False
+            assert accepted == (action in legal), action.text
+
+    playout(seats, seed, {"captains": True}, choice, check)

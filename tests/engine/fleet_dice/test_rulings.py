@@ -149,6 +149,25 @@ def test_17_8_annas_bank_and_the_pub_complete_when_ruth_crosses_their_last_box()
     assert other.players[0].completed == []
 
 
+def test_17_8_a_building_ruth_crossed_entirely_is_lost():
+    # DE: "Am UFER kannst du ein Gebäude vervollständigen, wenn die Kapitänin noch nicht alle
+    # in dem Gebäude vorhandenen Kästchen durchgestrichen hat." PT: "você ainda pode completar
+    # uma construção se o fizer antes que a capitã risque todas as caixas daquela construção."
+    state = solo_table()
+    t = table(state)
+    solo.cross(t, "wharf:fishermens_pub", 2)
+    solo.cross(t, "wharf:fishermens_pub", 2)
+    assert state.players[0].marks["wharf:fishermens_pub"] == "////"
+    assert state.players[0].completed == []
+    assert not [e for e in t.events if e.kind == "complete"]
+    assert building_vp(SHEET, state.players[0]) == 0
+    bank = solo_table()
+    bank.players[0].marks["wharf:annas_bank"] = ".////"
+    solo.cross(table(bank), "wharf:annas_bank", 1)
+    assert bank.players[0].marks["wharf:annas_bank"] == "/////"
+    assert bank.players[0].completed == []
+
+
 def test_17_9_nobody_scores_a_gold_trophy_whose_best_value_is_zero():
     state = blank(2)
     assert gold_winners(SHEET, state.players, "fish") == []

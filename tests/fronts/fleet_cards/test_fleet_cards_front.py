@@ -91,7 +91,7 @@ def test_every_panel_renders_over_complete_games(seats):
         for seat in waiting:
             c = ctx(seats, seat, events, waiting)
             panel = FRONT.prompt(GAME.view(state, seat), seat, GAME.legal_actions(state, seat), c)
-            assert panel.choices and FRONT.owed(GAME.view(state, seat), seat, c)
+            assert (panel.choices or panel.multi) and FRONT.owed(GAME.view(state, seat), seat, c)
         last = state
     assert last is not None and GAME.is_over(last)
     c = ctx(seats, None)
@@ -121,6 +121,14 @@ def test_a_prompt_has_one_choice_per_action_each_saying_what_it_does():
             actions = GAME.legal_actions(state, seat)
             assert len(actions) <= 25
             panel = FRONT.prompt(GAME.view(state, seat), seat, actions, ctx(3, seat))
+            if panel.multi is not None:
+                # a payment: one menu of every card and crate, each a way to pay, and the
+                # cards that overpay least at one click
+                offered = {f"pay {o.action.split(':')[0]}" for o in panel.multi.options}
+                assert offered == {a.text for a in actions}
+                (quick,) = panel.choices
+                GAME.apply(state, seat, quick.action)  # a legal payment
+                continue
             assert [c.action for c in panel.choices] == [a.text for a in actions]
             bids = [int(a.args[0]) for a in actions if a.verb == "bid"]
             for choice in panel.choices:
@@ -346,3 +354,64 @@ def test_the_daily_challenge_is_one_player_against_one_ai_that_decides_the_same_
         return log
 
     assert play("daily") == play("daily")
+
+
+def at_task(task: str, seats: int = 3):
+    for state, events in games(seats, 6, policy="heuristic"):
+        for seat in GAME.to_act(state):
+            if state.players[seat].task == task:
+                return state, events, seat
+    raise AssertionError(f"no {task} decision came up")
+
+
+def test_a_payment_is_one_menu_of_the_hand_each_card_with_its_value():
+    # RULES §5.2: several cards may go down at once; the menu says what is due
+    state, events, seat = at_task("pay")
+    view = GAME.view(state, seat)
+    panel = FRONT.prompt(view, seat, GAME.legal_actions(state, seat), ctx(3, seat, events))
+    menu = panel.multi
+    assert menu is not None and menu.verb == "pay" and menu.low == 1 and menu.high > 1
+    due = state.players[seat].payment.due
+    assert f"${due}" in menu.placeholder
+    hand = view.players[seat].hand
+    assert len(menu.options) == len(hand) + state.players[seat].processed
+    for option, card in zip(menu.options, hand, strict=False):
+        kind = BOOK.card_types[card]
+        assert option.label.endswith(f"· ${BOOK.kind_cash(kind)}") and option.action.startswith(
+            kind
+        )
+    assert len({o.action for o in menu.options}) == len(menu.options), "copies told apart"
+    (quick,) = panel.choices
+    after, _ = GAME.apply(state, seat, quick.action)
+    assert after.players[seat].payment is None, "one click pays it all"
+    text = " ".join(["pay", *(o.action for o in menu.options[: menu.high])])
+    assert len(text) <= 60, "as many as an action's text holds"
+
+
+def test_the_bid_prompt_says_who_holds_the_high_bid_and_who_may_still_bid():
+    state, _, seat = at_task("raise")
+    a = state.auction
+    panel = FRONT.prompt(
+        GAME.view(state, seat), seat, GAME.legal_actions(state, seat), ctx(3, seat)
+    )
+    lines = "\n".join(panel.lines)
+    assert f"High bid: **${a.high}** by **{NAMES[a.leader]}**." in lines
+    still = [
+        NAMES[s]
+        for s, p in enumerate(state.players)
+        if not p.out and s not in a.passed and s != a.leader
+    ]
+    assert f"May still bid: {TR.list(still)}." in lines and NAMES[seat] in still
+
+
+def test_the_choices_of_the_later_phases_read_as_a_player_would_say_them():
+    labels = set()
+    for state, _ in games(3, 3, policy="heuristic"):
+        for s in GAME.to_act(state):
+            view = GAME.view(state, s)
+            panel = FRONT.prompt(view, s, GAME.legal_actions(state, s), ctx(3, s))
+            labels |= {c.label for c in panel.choices}
+    assert "Done launching" in labels
+    assert not any(
+        label.startswith(("A crate from a boat with 1 crate", "Captain: a")) for label in labels
+    )

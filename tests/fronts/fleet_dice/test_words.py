@@ -9,7 +9,7 @@ import pytest
 from bot.fronts import get_front
 from bot.fronts.base import Ctx, SeatInfo
 from bot.fronts.fleet_dice.sheet import LINE
-from bot.fronts.fleet_dice.words import CATEGORIES, name
+from bot.fronts.fleet_dice.words import CATEGORIES
 from bot.i18n import translator
 from engine.core.events import Event
 from engine.games import get_game
@@ -55,8 +55,7 @@ def test_a_building_whose_name_ends_in_a_period_ends_the_sentence_once(language)
 
 def test_a_choice_line_says_each_thing_once():
     """A launch right after its box names the boat once; coins from several circles are one sum,
-    and the income a choice that ends the phase brings is said apart (German lines over 100
-    characters went from 168 to 15 in 25,281 choices)."""
+    and the income a choice that ends the phase brings is said apart, once for the prompt."""
     from bot.fronts.fleet_dice.details import detail
 
     rules = get_game("fleet-dice")
@@ -69,9 +68,12 @@ def test_a_choice_line_says_each_thing_once():
         legal = rules.legal_actions(state, seat)
         view = rules.view(state, seat)
         for action in legal:
-            parts = detail(tr, rules, view, seat, action)[0].split(" · ")
+            said = detail(tr, rules, view, seat, action)
+            parts = said.line.split(" · ")
+            assert len(said.line) <= 100, said.line
             assert sum(p.startswith("+") and "Münze" in p for p in parts) <= 1, parts
-            incomes += any(p.startswith("Einnahmen +") for p in parts)
+            assert not any(p.startswith("Einnahmen") for p in parts), parts
+            incomes += said.income > 0
             for before, part in itertools.pairwise(parts):
                 if part.startswith("setzt Boot"):
                     launches += 1
@@ -81,26 +83,33 @@ def test_a_choice_line_says_each_thing_once():
     assert incomes > 0
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_a_star_action_prompt_shows_every_section_it_may_mark(language):
-    from engine.fleet_dice.sheet import WHARF_BUILDINGS
-
+def star_action(seats=2, seed="runde1"):
     rules = get_game("fleet-dice")
-    front = get_front("fleet-dice")
-    state, _ = rules.start(2, "runde1", {})
+    state, _ = rules.start(seats, seed, {})
     while True:
         seat = rules.to_act(state)[0]
         task = rules.pending(state, seat)
         if task is not None and task.kind == "star":
-            break
+            return rules, state, seat
         state, _ = rules.apply(state, seat, rules.default_action(state, seat))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_star_action_is_one_menu_of_every_section_it_may_mark(language):
+    rules, state, seat = star_action()
+    front = get_front("fleet-dice")
     tr = translator(language, "fleet-dice")
     ctx = Ctx([SeatInfo("Ana"), SeatInfo("Bo")], tr)
-    view = rules.view(state, seat)
-    panel = front.prompt(view, seat, rules.legal_actions(state, seat), ctx)
-    ((_, (block,)),) = panel.fields
-    assert len(block) <= 1024
-    assert all(name(tr, f"wharf:{b}") in block for b in WHARF_BUILDINGS), block
+    panel = front.prompt(rules.view(state, seat), seat, rules.legal_actions(state, seat), ctx)
+    menu = panel.multi
+    assert menu is not None and (menu.verb, menu.low, menu.high) == ("star", 1, 1)
+    offered = {f"star {o.action}" for o in menu.options}
+    legal = {a.text for a in rules.legal_actions(state, seat)}
+    assert offered == legal - {"skip"}, "every section it may mark, in one menu"
+    assert [c.action for c in panel.choices if c.action] == ["skip"]
+    assert not panel.fields, "no text sheet beside the picture"
+    assert all(len(o.detail) <= 100 and len(o.label) <= 100 for o in menu.options)
+    assert len(panel.lines) <= 3, panel.lines
 
 
 def test_every_reason_ruth_gives_is_worded_in_every_language():
