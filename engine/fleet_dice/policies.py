@@ -6,16 +6,30 @@ seats, simulations and benchmarks. It decides from a seat's view, never from the
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from engine.core.actions import Action
+from engine.core.events import Event
 from engine.fleet_dice.player import capacity, complete, is_full, marked_boxes
 from engine.fleet_dice.scoring import breakdown
 from engine.fleet_dice.sheet import Sheet
-from engine.fleet_dice.state import FleetState, FleetView
+from engine.fleet_dice.state import FleetState, FleetView, Task
 
-if TYPE_CHECKING:
-    from engine.fleet_dice.rules import FleetDice
+
+class FleetDice(Protocol):
+    """What the heuristic asks of the rules (`engine.fleet_dice.rules.FleetDice`, which owns
+    the players and so cannot be imported here)."""
+
+    def sheet_for(self, state: FleetState) -> Sheet: ...
+
+    def legal_actions(self, state: FleetState, seat: int) -> list[Action]: ...
+
+    def pending(self, state: FleetState, seat: int) -> Task | None: ...
+
+    def apply(
+        self, state: FleetState, seat: int, action: Action | str
+    ) -> tuple[FleetState, list[Event]]: ...
+
 
 # How much a thing not yet scored is worth, in VP. Tuned by simulation, not rules.
 STAR_VP = 1.6

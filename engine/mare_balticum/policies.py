@@ -8,9 +8,11 @@ core's `random_policy`.)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from engine.core.actions import Action
+from engine.core.events import Event
+from engine.mare_balticum.actions import Answers
 from engine.mare_balticum.board import AMBER, SAFE, Board
 from engine.mare_balticum.estimate import (
     expected_multipliers,
@@ -22,8 +24,21 @@ from engine.mare_balticum.estimate import (
 from engine.mare_balticum.state import MareState, Player
 from engine.mare_balticum.views import MareView
 
-if TYPE_CHECKING:
-    from engine.mare_balticum.rules import MareBalticum
+
+class MareBalticum(Protocol):
+    """What the heuristic asks of the rules (`engine.mare_balticum.rules.MareBalticum`, which
+    owns the players and so cannot be imported here)."""
+
+    def board_for(self, state: MareState) -> Board: ...
+
+    def legal_actions(self, state: MareState, seat: int) -> list[Action]: ...
+
+    def asks(self, state: MareState, seat: int) -> Answers | None: ...
+
+    def play(
+        self, state: MareState, seat: int, action: Action, asks: Answers
+    ) -> tuple[MareState, list[Event]]: ...
+
 
 SAFE_CHEAP = 0.5
 SAFE_DOUBT = 1.5

@@ -475,10 +475,10 @@ class GameNight:
                 if inter is not None and op == "start":
                     # The one who starts gets their first decision in the click's answer (when
                     # the game waits for them first).
-                    # It is sent before the table is published: once the table shows, it came.
+                    # Once the table shows it waits for someone else, none is coming.
                     with contextlib.suppress(TimeoutError):
                         async with asyncio.timeout(FOLLOWUP_LIMIT):
-                            while not inter.followups and self._table() is None:
+                            while not inter.followups and not self._waits_for_others(seat):
                                 await self.fake.written(0.1)
                     if inter.followups:
                         self._prompted(seat, inter.followups[-1], inter.followed_at)
@@ -544,6 +544,11 @@ class GameNight:
                 await self._act(seat, message)
             else:
                 await self._answer(seat, message)
+
+    def _waits_for_others(self, seat: Seat) -> bool:
+        """Whether the table shows it waits for someone, and not for this player."""
+        table = self._table()
+        return table is not None and seat.who["global_name"] not in (table["content"] or "")
 
     def _table(self) -> dict[str, Any] | None:
         for mid in reversed(self.fake.by_channel.get(self.thread, [])):
