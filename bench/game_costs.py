@@ -21,7 +21,7 @@ from pathlib import Path
 import simcord
 
 from bench.timing import first_responses
-from tests.cogs.harness import Table, make_bot
+from tests.cogs.harness import Sim, make_bot
 
 
 async def measure(humans: int, ai: int, seed: int) -> dict[str, object]:
@@ -31,7 +31,7 @@ async def measure(humans: int, ai: int, seed: int) -> dict[str, object]:
             await bot.tree.sync()
             guild = env.create_guild()
             channel = guild.create_text_channel("games")
-            table = Table(env, bot, guild, channel, rng=random.Random(seed))
+            table = Sim(env, bot, guild, channel, rng=random.Random(seed))
             actors = [guild.add_member(env.create_user(f"p{i}")) for i in range(humans)]
             table.players = {a.id: a for a in actors}
             started = time.perf_counter()

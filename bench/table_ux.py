@@ -33,13 +33,13 @@ import simcord
 
 from bot.reading import Reading
 from tests.clock import TestClock
-from tests.cogs.harness import Table, make_bot
+from tests.cogs.harness import Sim, make_bot
 
 
 class Watch:
     """Counts, per round, what a table's players see."""
 
-    def __init__(self, table: Table, humans: list[Any]) -> None:
+    def __init__(self, table: Sim, humans: list[Any]) -> None:
         self.table = table
         self.humans = humans
         self.seen_requests = 0
@@ -117,7 +117,7 @@ class Watch:
         }
 
 
-async def channel_text(table: Table) -> str:
+async def channel_text(table: Sim) -> str:
     """The table's thread as it reads scrolled back, oldest first."""
     lines = []
     async for m in table.thread().history(limit=500, oldest_first=True):
@@ -166,7 +166,7 @@ async def play(game: str, kind: str, seed: int, away: bool, out: Path | None) ->
             await bot.tree.sync()
             guild = env.create_guild()
             channel = guild.create_text_channel("games")
-            table = Table(env, bot, guild, channel, rng=random.Random(seed), sensible=True)
+            table = Sim(env, bot, guild, channel, rng=random.Random(seed), sensible=True)
             table.clock = clock
             humans = table.add(*["alice", "bob", "carol", "dan"][:people])
             if opening == "lobby":

@@ -14,7 +14,7 @@ from engine.black_fleet.decks import draw
 from engine.black_fleet.house import FortuneCard, House
 from engine.black_fleet.movement import MUTINY, destinations, occupied
 from engine.black_fleet.state import BlackFleetState, Stage
-from engine.black_fleet.view import Table
+from engine.black_fleet.view import PublicBoard
 from engine.core.actions import Action
 from engine.core.events import Event
 
@@ -36,7 +36,9 @@ def kinds_in_hand(house: House, hand: list[str] | tuple[str, ...]) -> list[Fortu
     return sorted(seen.values(), key=lambda c: order[c.key])
 
 
-def targets(house: House, table: Table, card: FortuneCard, stage: Stage) -> list[tuple[str, ...]]:
+def targets(
+    house: House, table: PublicBoard, card: FortuneCard, stage: Stage
+) -> list[tuple[str, ...]]:
     """The ways `card` can be played now ([] if it can't): each a tuple of arguments."""
     if (card.power in BEFORE_CARD) != (stage == "card"):
         return []
@@ -69,7 +71,7 @@ def targets(house: House, table: Table, card: FortuneCard, stage: Stage) -> list
 
 
 def fortune_actions(
-    house: House, table: Table, hand: list[str] | tuple[str, ...], stage: Stage
+    house: House, table: PublicBoard, hand: list[str] | tuple[str, ...], stage: Stage
 ) -> list[Action]:
     out: list[Action] = []
     for card in kinds_in_hand(house, hand):

@@ -1,7 +1,7 @@
 """Moving ships (RULES §6): how far each ship may go this turn, which ships are friendly,
 and every space a ship can reach, offered as one choice of destination.
 
-Everything here reads a `Table`, so the rules and an AI seat's view share it.
+Everything here reads a `PublicBoard`, so the rules and an AI seat's view share it.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from engine.black_fleet import powers
 from engine.black_fleet.house import House, MovementCard
 from engine.black_fleet.seamap import NAVIES
 from engine.black_fleet.state import BlackFleetState, Ship, ShipTurn, Turn
-from engine.black_fleet.view import Table
+from engine.black_fleet.view import PublicBoard
 from engine.core.events import Event
 
 MUTINY = "pirate:"
@@ -29,12 +29,12 @@ class Reach(NamedTuple):
     origin: str | None
 
 
-def played_card(house: House, table: Table) -> MovementCard | None:
+def played_card(house: House, table: PublicBoard) -> MovementCard | None:
     card = table.turn.card
     return house.movement[card] if card is not None else None
 
 
-def controlled_navies(house: House, table: Table) -> list[str]:
+def controlled_navies(house: House, table: PublicBoard) -> list[str]:
     """The navy ships the seat at turn commands (RULES §6.1, §9, §11)."""
     card = played_card(house, table)
     if card is None:
@@ -48,7 +48,7 @@ def controlled_navies(house: House, table: Table) -> list[str]:
     return [card.navy]
 
 
-def position(table: Table, seat: int, ship: str) -> str | None:
+def position(table: PublicBoard, seat: int, ship: str) -> str | None:
     if ship == "merchant":
         return table.captains[seat].merchant
     if ship == "pirate":
@@ -58,7 +58,7 @@ def position(table: Table, seat: int, ship: str) -> str | None:
     return table.navy.get(ship)
 
 
-def occupied(table: Table) -> set[str]:
+def occupied(table: PublicBoard) -> set[str]:
     spaces = set(table.navy.values())
     for c in table.captains:
         if c.merchant is not None:
@@ -68,7 +68,7 @@ def occupied(table: Table) -> set[str]:
     return spaces
 
 
-def friendly(house: House, table: Table) -> set[str]:
+def friendly(house: House, table: PublicBoard) -> set[str]:
     """Spaces holding ships friendly to the seat at turn: its own two and the navy ships it
     commands (RULES §6.2)."""
     me = table.captains[table.turn.seat]
@@ -77,16 +77,16 @@ def friendly(house: House, table: Table) -> set[str]:
     return spaces
 
 
-def allowance(house: House, table: Table, ship: str) -> int:
+def allowance(house: House, table: PublicBoard, ship: str) -> int:
     """How many spaces `ship` may move this turn in all (RULES §6.1 with card powers)."""
     return Helm(house, table).allowance(ship)
 
 
-def remaining(house: House, table: Table, ship: str) -> int:
+def remaining(house: House, table: PublicBoard, ship: str) -> int:
     return Helm(house, table).remaining(ship)
 
 
-def entries(house: House, table: Table) -> list[str]:
+def entries(house: House, table: PublicBoard) -> list[str]:
     """Where a pirate off the map comes in at the start of its owner's turn: an empty Far
     Seas space, or, if all are taken, an empty sea space next to one (RULES §6.4)."""
     sea = house.map
@@ -100,7 +100,7 @@ def entries(house: House, table: Table) -> list[str]:
     )
 
 
-def origins(house: House, table: Table, ship: str) -> list[str]:
+def origins(house: House, table: PublicBoard, ship: str) -> list[str]:
     """Where a move of `ship` may start: its space (a pirate off the map has come in on the
     Far Seas before the movement card, §6.4); with Pirate Hideout, before the pirate has
     moved, also the empty Far Seas and lairs."""
@@ -108,7 +108,7 @@ def origins(house: House, table: Table, ship: str) -> list[str]:
 
 
 def destinations(
-    house: House, table: Table, ship: str, budget: int | None = None
+    house: House, table: PublicBoard, ship: str, budget: int | None = None
 ) -> dict[str, Reach]:
     """Every space `ship` can end its move on now, with its cost (RULES §6.2): through sea
     spaces that are empty or hold friendly ships, ending on an empty one. `budget` asks
@@ -116,14 +116,14 @@ def destinations(
     return Helm(house, table).destinations(ship, budget)
 
 
-def steerable(house: House, table: Table) -> list[Ship]:
+def steerable(house: House, table: PublicBoard) -> list[Ship]:
     """The ships the seat at turn can still move, in the order a player reads them."""
     helm = Helm(house, table)
     ships: list[Ship] = ["merchant", "pirate", *NAVIES]
     return [s for s in ships if helm.can_steer(s)]
 
 
-def can_steer(house: House, table: Table, ship: str) -> bool:
+def can_steer(house: House, table: PublicBoard, ship: str) -> bool:
     """Whether the seat at turn can still move `ship` somewhere this turn."""
     return Helm(house, table).can_steer(ship)
 
@@ -133,7 +133,7 @@ class Helm:
     and the powers in force, looked up once and asked about each ship (a turn's choices ask
     about every ship; an AI seat asks far more)."""
 
-    def __init__(self, house: House, table: Table) -> None:
+    def __init__(self, house: House, table: PublicBoard) -> None:
         self.house = house
         self.table = table
         self.turn = turn = table.turn
@@ -380,7 +380,7 @@ def move(house: House, state: BlackFleetState, ship: str, dest: str, events: lis
     )
 
 
-def turn_after(house: House, table: Table, ship: str, cost: int) -> Turn:
+def turn_after(house: House, table: PublicBoard, ship: str, cost: int) -> Turn:
     """The turn once `ship` has moved `cost` spaces (a copy): its move counted, the move of
     the ship moved before it over (RULES §6.3), and with Admiralty Friend the navy ship
     chosen."""

@@ -17,7 +17,7 @@ from engine.black_fleet.house import House
 from engine.black_fleet.movement import controlled_navies
 from engine.black_fleet.seamap import NAVIES, Port
 from engine.black_fleet.state import BlackFleetState
-from engine.black_fleet.view import Table
+from engine.black_fleet.view import PublicBoard
 from engine.core.actions import Action
 from engine.core.events import Event
 
@@ -33,7 +33,7 @@ class Sale:
     load: int
 
 
-def price(house: House, table: Table, port: Port, goods: str) -> int | None:
+def price(house: House, table: PublicBoard, port: Port, goods: str) -> int | None:
     """What `port` pays the seat at turn for one cube of `goods` (None: it won't buy)."""
     if goods == port.goods:
         return None  # Ruling §7.1: a port never takes back its own goods.
@@ -45,7 +45,7 @@ def price(house: House, table: Table, port: Port, goods: str) -> int | None:
     return max(black, contacts) or None
 
 
-def sale(house: House, table: Table, at: str | None = None) -> Sale | None:
+def sale(house: House, table: PublicBoard, at: str | None = None) -> Sale | None:
     """The trade the merchant of the seat at turn could make where it is (or on `at`, where
     a move would take it), if any."""
     me = table.captains[table.turn.seat]
@@ -70,7 +70,7 @@ def sale(house: House, table: Table, at: str | None = None) -> Sale | None:
     return Sale(port.code, tuple(me.cargo), gain, port.goods, min(3, stock))
 
 
-def can_act(house: House, table: Table, ship: str, kind: str) -> bool:
+def can_act(house: House, table: PublicBoard, ship: str, kind: str) -> bool:
     """Whether `ship` may still make an action of `kind` this turn (RULES §7, one each,
     unless a card says otherwise)."""
     turn = table.turn
@@ -85,7 +85,7 @@ def can_act(house: House, table: Table, ship: str, kind: str) -> bool:
     return ship == "pirate" and kind == "bury" and acts == ("raid",) and bool(attack_and_bury)
 
 
-def escorted(house: House, table: Table, seat: int) -> bool:
+def escorted(house: House, table: PublicBoard, seat: int) -> bool:
     """Escort: this seat's merchant cannot be raided while next to a navy ship."""
     c = table.captains[seat]
     if c.merchant is None or not powers.has(house, c, "escort"):
@@ -93,7 +93,7 @@ def escorted(house: House, table: Table, seat: int) -> bool:
     return any(house.map.adjacent(c.merchant, n) for n in table.navy.values())
 
 
-def raid_targets(house: House, table: Table, at: str | None = None) -> list[str]:
+def raid_targets(house: House, table: PublicBoard, at: str | None = None) -> list[str]:
     """Spaces of enemy merchants the pirate of the seat at turn can raid now (or from `at`)."""
     seat = table.turn.seat
     me = table.captains[seat]
@@ -113,7 +113,7 @@ def raid_targets(house: House, table: Table, at: str | None = None) -> list[str]
     ]
 
 
-def sink_targets(house: House, table: Table, ship: str, at: str | None = None) -> list[str]:
+def sink_targets(house: House, table: PublicBoard, ship: str, at: str | None = None) -> list[str]:
     """Spaces of enemy pirates `ship` (a navy ship, or an Armed Merchant) can sink now (or
     from `at`)."""
     seat = table.turn.seat
@@ -136,7 +136,7 @@ def sink_targets(house: House, table: Table, ship: str, at: str | None = None) -
     ]
 
 
-def bury_value(house: House, table: Table, at: str | None = None) -> int | None:
+def bury_value(house: House, table: PublicBoard, at: str | None = None) -> int | None:
     """What burying the pirate's treasure here (or on `at`) would pay now (None: it can't)."""
     me = table.captains[table.turn.seat]
     here = at or me.pirate
@@ -153,7 +153,7 @@ def bury_value(house: House, table: Table, at: str | None = None) -> int | None:
 
 
 def pirate_sale(
-    house: House, table: Table, at: str | None = None
+    house: House, table: PublicBoard, at: str | None = None
 ) -> tuple[tuple[str, ...], int] | None:
     """Pirate Code: the treasure the pirate could sell at this dock (or on `at`), and for
     how much."""
@@ -172,7 +172,7 @@ def pirate_sale(
     return sold, gain
 
 
-def ship_actions(house: House, table: Table) -> list[Action]:
+def ship_actions(house: House, table: PublicBoard) -> list[Action]:
     """Every ship action open to the seat at turn right now."""
     out: list[Action] = []
     if sale(house, table) is not None and can_act(house, table, "merchant", "trade"):
@@ -191,14 +191,14 @@ def ship_actions(house: House, table: Table) -> list[Action]:
     return out
 
 
-def follow_ups(house: House, table: Table, ship: str, space: str) -> list[str]:
+def follow_ups(house: House, table: PublicBoard, ship: str, space: str) -> list[str]:
     """The actions `ship` could make right after moving to `space`, as the last word of a
     ``move`` (``trade``, ``bury``, ``sell``, ``attack:g7``): a move and its action in one
     choice (RULES §5.5)."""
     return follow_up_map(house, table, ship).get(space, [])
 
 
-def follow_up_map(house: House, table: Table, ship: str) -> dict[str, list[str]]:
+def follow_up_map(house: House, table: PublicBoard, ship: str) -> dict[str, list[str]]:
     """`follow_ups` for every space at once, by space: found from the targets (the docks
     that buy the cargo, the spaces next to a merchant to raid …) rather than space by space,
     since a turn's choices ask it of every place a ship can reach."""
@@ -246,12 +246,12 @@ def follow_up_map(house: House, table: Table, ship: str) -> dict[str, list[str]]
     return _in_order(out)
 
 
-def _buys(house: House, table: Table, port: Port, cargo: Sequence[str]) -> bool:
+def _buys(house: House, table: PublicBoard, port: Port, cargo: Sequence[str]) -> bool:
     """Whether `port` would take this cargo (an empty merchant loads anywhere, §7.1)."""
     return not cargo or price(house, table, port, cargo[0]) is not None
 
 
-def _attacks(house: House, table: Table, ship: str, add: Callable[[str, str], None]) -> None:
+def _attacks(house: House, table: PublicBoard, ship: str, add: Callable[[str, str], None]) -> None:
     """The spaces next to each enemy pirate `ship` may sink (Letter of Marque keeps off the
     navy, §11)."""
     seat = table.turn.seat

@@ -10,7 +10,7 @@ from engine.black_fleet.decks import draw
 from engine.black_fleet.house import House
 from engine.black_fleet.movement import entries, occupied
 from engine.black_fleet.state import COLOURS, BlackFleetState, Captain, Options, Stage, Turn
-from engine.black_fleet.view import Table
+from engine.black_fleet.view import PublicBoard
 from engine.core.chance import deal, shuffle
 from engine.core.events import Event
 
@@ -77,7 +77,7 @@ def setup_events(state: BlackFleetState) -> list[Event]:
     return events
 
 
-def free_docks(house: House, table: Table) -> list[str]:
+def free_docks(house: House, table: PublicBoard) -> list[str]:
     """Docks a merchant may be placed on: empty, at a port that has cubes (RULES §3.3)."""
     taken = occupied(table)
     return [

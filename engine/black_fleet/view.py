@@ -2,7 +2,7 @@
 development cards; of the others only how many cards they hold and the development cards they
 have turned face up. Never the deck order, the box or the seed.
 
-The rules' helpers read a `Table`: the full state and a view both are one, so an AI seat plans
+The rules' helpers read a `PublicBoard`: the full state and a view both are one, so an AI seat plans
 with the same code the rules check with, on what it may know.
 """
 
@@ -35,8 +35,8 @@ class CaptainLike(Protocol):
     def victory(self) -> bool: ...
 
 
-class Table(Protocol):
-    """The public table, as the full state and every view show it."""
+class PublicBoard(Protocol):
+    """The public board, as the full state and every view show it."""
 
     @property
     def captains(self) -> Sequence[CaptainLike]: ...

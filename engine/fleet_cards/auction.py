@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.fleet_cards.payment import close_payment, start_payment
 from engine.fleet_cards.state import Auction
-from engine.fleet_cards.table import Table
+from engine.fleet_cards.work import Work
 
 MENU = 24
 """At most this many bid amounts are offered at once (with Pass: a 25-option menu)."""
@@ -37,7 +37,7 @@ def bid_amounts(low: int, high: int) -> list[int]:
     return head + sorted(tail)
 
 
-def begin(t: Table) -> None:
+def begin(t: Work) -> None:
     """A new auction phase: everyone may buy one license."""
     t.state.phase = "auction"
     t.state.auction = Auction()
@@ -45,7 +45,7 @@ def begin(t: Table) -> None:
         t.player(seat).out = False
 
 
-def next_lot(t: Table) -> bool:
+def next_lot(t: Work) -> bool:
     """RULES §4.6: the first seat in turn order still in the phase chooses the next license.
     False when everyone has bought or declined: the phase is over."""
     players = t.state.players
@@ -58,7 +58,7 @@ def next_lot(t: Table) -> bool:
     return True
 
 
-def choose(t: Table, seat: int, license_id: str) -> None:
+def choose(t: Work, seat: int, license_id: str) -> None:
     """RULES §4.1: put a license up for auction; the opening bid comes next."""
     t.state.auction.lot = license_id
     t.state.auction.opener = seat
@@ -66,7 +66,7 @@ def choose(t: Table, seat: int, license_id: str) -> None:
     t.emit("offer", seat, license=license_id)
 
 
-def decline(t: Table, seat: int) -> None:
+def decline(t: Work, seat: int) -> None:
     """RULES §4.1: not choosing puts the chooser out of the rest of the phase."""
     p = t.player(seat)
     p.task = None
@@ -79,7 +79,7 @@ def decline(t: Table, seat: int) -> None:
         t.emit("gone_fishin", seat, card=card)
 
 
-def bid(t: Table, seat: int, amount: int) -> None:
+def bid(t: Work, seat: int, amount: int) -> None:
     auction = t.state.auction
     auction.high = amount
     auction.leader = seat
@@ -88,7 +88,7 @@ def bid(t: Table, seat: int, amount: int) -> None:
     _next_bidder(t, seat)
 
 
-def pass_lot(t: Table, seat: int) -> None:
+def pass_lot(t: Work, seat: int) -> None:
     """RULES §4.3: a player who passes is out of the bidding for this license."""
     t.state.auction.passed.append(seat)
     t.player(seat).task = None
@@ -96,7 +96,7 @@ def pass_lot(t: Table, seat: int) -> None:
     _next_bidder(t, seat)
 
 
-def bidders(t: Table) -> list[int]:
+def bidders(t: Work) -> list[int]:
     """Seats that may still bid on this lot besides the high bidder, clockwise."""
     auction = t.state.auction
     players = t.state.players
@@ -107,7 +107,7 @@ def bidders(t: Table) -> list[int]:
     ]
 
 
-def _next_bidder(t: Table, after: int) -> None:
+def _next_bidder(t: Work, after: int) -> None:
     """RULES §4.3: bidding goes clockwise until only the high bidder is left."""
     left = bidders(t)
     if not left:
@@ -118,7 +118,7 @@ def _next_bidder(t: Table, after: int) -> None:
     t.player(nxt).task = "raise"
 
 
-def _win(t: Table) -> None:
+def _win(t: Work) -> None:
     """RULES §4.5: the high bidder wins, is done for the phase, and pays."""
     auction = t.state.auction
     seat = auction.leader
@@ -132,7 +132,7 @@ def _win(t: Table) -> None:
         p.task = "pay"
 
 
-def settle(t: Table, seat: int) -> None:
+def settle(t: Work, seat: int) -> None:
     """The license is paid for: it goes to its buyer; its bonus counts from now (§5.1)."""
     payment = close_payment(t, seat)
     p = t.player(seat)
@@ -143,7 +143,7 @@ def settle(t: Table, seat: int) -> None:
     t.emit("bought", seat, license=payment.item)
 
 
-def close(t: Table) -> None:
+def close(t: Work) -> None:
     """RULES §4.7–§4.8: refill the row to one license per player; if nobody bought, the row
     leaves play first. A row that cannot be filled makes this the last round (§11.1)."""
     state = t.state

@@ -23,27 +23,27 @@ from engine.fleet_cards.holdings import (
 )
 from engine.fleet_cards.payment import CRATE, laid_down, pay_all
 from engine.fleet_cards.state import TaskKind
-from engine.fleet_cards.table import Table
+from engine.fleet_cards.work import Work
 
 
 @dataclass(frozen=True)
 class Decision:
-    legal: Callable[[Table, int], list[Action]]
-    decide: Callable[[Table, int, Action], None]
-    refuse: Callable[[Table, int, Action], IllegalAction]
+    legal: Callable[[Work, int], list[Action]]
+    decide: Callable[[Work, int, Action], None]
+    refuse: Callable[[Work, int, Action], IllegalAction]
     """Why an action of the right verb is not legal now (a reason the player can act on)."""
-    typed: Callable[[Table, int, Action], bool] | None = None
+    typed: Callable[[Work, int, Action], bool] | None = None
     """Actions a player may type that no menu lists, and whether this one is legal now: any
     bid the bidder can afford (RULES §4.9), several cards laid down at once (§5.2)."""
 
-    def allows(self, t: Table, seat: int, action: Action) -> bool:
+    def allows(self, t: Work, seat: int, action: Action) -> bool:
         legal = self.legal(t, seat)
         if any(a is action for a in legal) or action in legal:
             return True
         return self.typed is not None and self.typed(t, seat, action)
 
 
-def _refuse_plain(t: Table, seat: int, action: Action) -> IllegalAction:
+def _refuse_plain(t: Work, seat: int, action: Action) -> IllegalAction:
     return IllegalAction(f"'{action.text}' is not possible now.", "not_now", action=action.text)
 
 
@@ -62,21 +62,21 @@ def _not_in_hand(kind: str) -> IllegalAction:
 # --- the auction (RULES §4) ------------------------------------------------------------------
 
 
-def _legal_choose(t: Table, seat: int) -> list[Action]:
+def _legal_choose(t: Work, seat: int) -> list[Action]:
     money = purse(t.book, t.player(seat))
     offered = dict.fromkeys(t.state.row)
     opens = [action_of("open", lic) for lic in offered if t.book.licenses[lic].min_bid <= money]
     return [*opens, action_of("decline")]
 
 
-def _decide_choose(t: Table, seat: int, action: Action) -> None:
+def _decide_choose(t: Work, seat: int, action: Action) -> None:
     if action.verb == "decline":
         auction.decline(t, seat)
     else:
         auction.choose(t, seat, action.args[0])
 
 
-def _refuse_choose(t: Table, seat: int, action: Action) -> IllegalAction:
+def _refuse_choose(t: Work, seat: int, action: Action) -> IllegalAction:
     lic = action.args[0] if action.args else ""
     if lic not in t.state.row:
         return IllegalAction(
@@ -85,27 +85,27 @@ def _refuse_choose(t: Table, seat: int, action: Action) -> IllegalAction:
     return _afford(t.book.licenses[lic].min_bid)
 
 
-def lowest_bid(t: Table) -> int:
+def lowest_bid(t: Work) -> int:
     """The opening minimum, or one more than the high bid (RULES §4.2–§4.3)."""
     a = t.state.auction
     assert a.lot is not None
     return a.high + 1 if a.leader is not None else t.book.licenses[a.lot].min_bid
 
 
-def _legal_bid(t: Table, seat: int) -> list[Action]:
+def _legal_bid(t: Work, seat: int) -> list[Action]:
     amounts = auction.bid_amounts(lowest_bid(t), purse(t.book, t.player(seat)))
     bids = [action_of("bid", str(n)) for n in amounts]
     return bids if t.player(seat).task == "open" else [*bids, action_of("pass")]
 
 
-def _decide_bid(t: Table, seat: int, action: Action) -> None:
+def _decide_bid(t: Work, seat: int, action: Action) -> None:
     if action.verb == "pass":
         auction.pass_lot(t, seat)
     else:
         auction.bid(t, seat, int(action.args[0]))
 
 
-def _typed_bid(t: Table, seat: int, action: Action) -> bool:
+def _typed_bid(t: Work, seat: int, action: Action) -> bool:
     """RULES §4.9: any amount from the lowest legal bid up to what the bidder can pay, menu or
     not (the rulebook allows any overbid a player can afford)."""
     if action.verb != "bid":
@@ -113,7 +113,7 @@ def _typed_bid(t: Table, seat: int, action: Action) -> bool:
     return lowest_bid(t) <= int(action.args[0]) <= purse(t.book, t.player(seat))
 
 
-def _refuse_bid(t: Table, seat: int, action: Action) -> IllegalAction:
+def _refuse_bid(t: Work, seat: int, action: Action) -> IllegalAction:
     if action.verb == "pass":
         return IllegalAction(
             "You chose this license: open the bidding at its minimum or more.", "must_open"
@@ -127,7 +127,7 @@ def _refuse_bid(t: Table, seat: int, action: Action) -> IllegalAction:
 # --- paying (RULES §5) ------------------------------------------------------------------------
 
 
-def _legal_pay(t: Table, seat: int) -> list[Action]:
+def _legal_pay(t: Work, seat: int) -> list[Action]:
     p = t.player(seat)
     actions = [action_of("pay", kind) for kind in types_in(t.book, p.hand)]
     return [*actions, action_of("pay", CRATE)] if p.processed else actions
@@ -138,19 +138,19 @@ def _paid_kinds(action: Action) -> list[str]:
     return [k for k in kinds if k is not None]
 
 
-def _typed_pay(t: Table, seat: int, action: Action) -> bool:
+def _typed_pay(t: Work, seat: int, action: Action) -> bool:
     """RULES §5.2: several cards and crates laid down at once, each of them needed."""
     return len(action.args) > 1 and laid_down(t, seat, _paid_kinds(action)) is None
 
 
-def _decide_pay(t: Table, seat: int, action: Action) -> None:
+def _decide_pay(t: Work, seat: int, action: Action) -> None:
     if pay_all(t, seat, _paid_kinds(action)):
         payment = t.player(seat).payment
         assert payment is not None
         (auction.settle if payment.kind == "license" else launching.settle)(t, seat)
 
 
-def _refuse_pay(t: Table, seat: int, action: Action) -> IllegalAction:
+def _refuse_pay(t: Work, seat: int, action: Action) -> IllegalAction:
     kinds = _paid_kinds(action)
     why = laid_down(t, seat, kinds)
     if why == CRATE:
@@ -169,19 +169,19 @@ def _refuse_pay(t: Table, seat: int, action: Action) -> IllegalAction:
 # --- launching and hiring (RULES §6–§7) ------------------------------------------------------
 
 
-def _legal_launch(t: Table, seat: int) -> list[Action]:
+def _legal_launch(t: Work, seat: int) -> list[Action]:
     kinds = launch_options(t.book, t.player(seat))
     return [*(action_of("launch", k) for k in kinds), action_of("stop")]
 
 
-def _decide_launch(t: Table, seat: int, action: Action) -> None:
+def _decide_launch(t: Work, seat: int, action: Action) -> None:
     if action.verb == "stop":
         launching.stop_launching(t, seat)
     else:
         launching.launch(t, seat, action.args[0])
 
 
-def _refuse_launch(t: Table, seat: int, action: Action) -> IllegalAction:
+def _refuse_launch(t: Work, seat: int, action: Action) -> IllegalAction:
     kind, p = action.args[0], t.player(seat)
     if kind not in launchable_types(t.book, p):
         return IllegalAction(
@@ -194,49 +194,49 @@ def _refuse_launch(t: Table, seat: int, action: Action) -> IllegalAction:
     return _afford(t.book.boats[kind].cost)
 
 
-def _legal_hire(t: Table, seat: int) -> list[Action]:
+def _legal_hire(t: Work, seat: int) -> list[Action]:
     kinds = [k for k in types_in(t.book, t.player(seat).hand) if k in BOAT_TYPES]
     return [*(action_of("hire", k) for k in kinds), action_of("stop")]
 
 
-def _decide_hire(t: Table, seat: int, action: Action) -> None:
+def _decide_hire(t: Work, seat: int, action: Action) -> None:
     if action.verb == "stop":
         launching.stop_hiring(t, seat)
     else:
         launching.hire(t, seat, action.args[0])
 
 
-def _refuse_card(t: Table, seat: int, action: Action) -> IllegalAction:
+def _refuse_card(t: Work, seat: int, action: Action) -> IllegalAction:
     return _not_in_hand(action.args[0])
 
 
 # --- processing and trading (RULES §9) --------------------------------------------------------
 
 
-def _legal_process(t: Table, seat: int) -> list[Action]:
+def _legal_process(t: Work, seat: int) -> list[Action]:
     counts = processable(t.player(seat))
     return [*(action_of("process", str(n)) for n in counts), action_of("stop")]
 
 
-def _decide_process(t: Table, seat: int, action: Action) -> None:
+def _decide_process(t: Work, seat: int, action: Action) -> None:
     if action.verb == "stop":
         harvest.stop_processing(t, seat)
     else:
         harvest.process(t, seat, int(action.args[0]))
 
 
-def _refuse_process(t: Table, seat: int, action: Action) -> IllegalAction:
+def _refuse_process(t: Work, seat: int, action: Action) -> IllegalAction:
     n = int(action.args[0])
     return IllegalAction(
         f"None of your boats still to process this round holds {n} crates.", "no_boat", crates=n
     )
 
 
-def _legal_trade(t: Table, seat: int) -> list[Action]:
+def _legal_trade(t: Work, seat: int) -> list[Action]:
     return [action_of("trade"), action_of("stop")]
 
 
-def _decide_trade(t: Table, seat: int, action: Action) -> None:
+def _decide_trade(t: Work, seat: int, action: Action) -> None:
     if action.verb == "stop":
         harvest.keep_crates(t, seat)
     else:
@@ -246,16 +246,16 @@ def _decide_trade(t: Table, seat: int, action: Action) -> None:
 # --- drawing (RULES §10) ------------------------------------------------------------------------
 
 
-def _legal_discard(t: Table, seat: int) -> list[Action]:
+def _legal_discard(t: Work, seat: int) -> list[Action]:
     kinds = types_in(t.book, drawing.discard_choices(t, t.player(seat)))
     return [action_of("discard", k) for k in kinds]
 
 
-def _decide_discard(t: Table, seat: int, action: Action) -> None:
+def _decide_discard(t: Work, seat: int, action: Action) -> None:
     drawing.discard(t, seat, action.args[0])
 
 
-def _refuse_discard(t: Table, seat: int, action: Action) -> IllegalAction:
+def _refuse_discard(t: Work, seat: int, action: Action) -> IllegalAction:
     if t.player(seat).drawn:
         kind = action.args[0]
         return IllegalAction(

@@ -5,14 +5,14 @@ from __future__ import annotations
 from engine.fleet_cards.cards import TunaDraw
 from engine.fleet_cards.holdings import boat_cards, first_of, owned
 from engine.fleet_cards.state import Player
-from engine.fleet_cards.table import Table
+from engine.fleet_cards.work import Work
 
 
-def tuna(t: Table, p: Player) -> TunaDraw:
+def tuna(t: Work, p: Player) -> TunaDraw:
     return t.book.bonuses.tuna_draw[min(4, owned(t.book, p, "tuna"))]
 
 
-def begin(t: Table) -> None:
+def begin(t: Work) -> None:
     """Everyone draws in turn order, then discards (all at once)."""
     t.state.phase = "draw"
     for seat in t.in_turn_order():
@@ -32,13 +32,13 @@ def begin(t: Table) -> None:
             _keep_drawn(p)
 
 
-def discard_choices(t: Table, p: Player) -> list[str]:
+def discard_choices(t: Work, p: Player) -> list[str]:
     """The cards a discard may come from: the ones just drawn, or (Tuna 2 and 4) the whole
     hand. Gone Fishin' cards are never discarded (RULES §14.2)."""
     return boat_cards(t.book, p.drawn or p.hand)
 
 
-def discard(t: Table, seat: int, kind: str) -> None:
+def discard(t: Work, seat: int, kind: str) -> None:
     """RULES §10.3: the discard goes face down; the others only learn that one was made."""
     p = t.player(seat)
     card = first_of(t.book, discard_choices(t, p), kind)

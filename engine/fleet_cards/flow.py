@@ -4,17 +4,17 @@ decision, the game moves one step on — the next lot of the auction, or the nex
 from __future__ import annotations
 
 from engine.fleet_cards import auction, drawing, harvest, launching
-from engine.fleet_cards.table import Table
+from engine.fleet_cards.work import Work
 
 
-def advance(t: Table) -> None:
+def advance(t: Work) -> None:
     """Move the game on until some seat must decide, or the game is over."""
     state = t.state
     while state.phase != "over" and not any(p.task for p in state.players):
         _step(t)
 
 
-def _step(t: Table) -> None:
+def _step(t: Work) -> None:
     state = t.state
     phase = state.phase
     if phase == "auction":
@@ -44,12 +44,12 @@ def _step(t: Table) -> None:
         auction.begin(t)
 
 
-def _moved(t: Table) -> None:
+def _moved(t: Work) -> None:
     """The public step moves on: buttons on the old public message go stale."""
     t.state.public += 1
 
 
-def _over(t: Table, why: str) -> None:
+def _over(t: Work, why: str) -> None:
     state = t.state
     state.phase = "over"
     state.end = "fish" if why == "fish" else "licenses"

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from engine.fleet_cards.holdings import owned, processable, trade_draw
-from engine.fleet_cards.table import Table
+from engine.fleet_cards.work import Work
 
 
-def fish(t: Table) -> None:
+def fish(t: Work) -> None:
     """RULES §8.1: every captained boat below capacity takes one crate from the supply. A
     supply that runs out still pays every crate due in this phase (§8.2); the game then ends
     (§11.2)."""
@@ -25,7 +25,7 @@ def fish(t: Table) -> None:
         t.emit("fish_out", None, credited=-t.state.crates)
 
 
-def begin_processing(t: Table) -> None:
+def begin_processing(t: Work) -> None:
     t.state.phase = "processing"
     for seat in range(t.seats):
         p = t.player(seat)
@@ -34,7 +34,7 @@ def begin_processing(t: Table) -> None:
         _next_step(t, seat)
 
 
-def _next_step(t: Table, seat: int) -> None:
+def _next_step(t: Work, seat: int) -> None:
     """Processing first, while a boat still has a crate to give; then trading, if a crate
     lies on the license (RULES §9)."""
     p = t.player(seat)
@@ -48,7 +48,7 @@ def _next_step(t: Table, seat: int) -> None:
         p.task = None
 
 
-def process(t: Table, seat: int, crates: int) -> None:
+def process(t: Work, seat: int, crates: int) -> None:
     """RULES §9.1: one crate from a boat (one holding `crates` crates) onto the license."""
     p = t.player(seat)
     boat = next(b for b in p.boats if b.crates == crates and not b.processed)
@@ -59,12 +59,12 @@ def process(t: Table, seat: int, crates: int) -> None:
     _next_step(t, seat)
 
 
-def stop_processing(t: Table, seat: int) -> None:
+def stop_processing(t: Work, seat: int) -> None:
     p = t.player(seat)
     p.task = "trade" if p.processed else None
 
 
-def trade(t: Table, seat: int) -> None:
+def trade(t: Work, seat: int) -> None:
     """RULES §9.2: one processed crate leaves the game for cards from the supply."""
     p = t.player(seat)
     p.processed -= 1
@@ -73,5 +73,5 @@ def trade(t: Table, seat: int) -> None:
     t.draw(seat, trade_draw(t.book, p), "trade")
 
 
-def keep_crates(t: Table, seat: int) -> None:
+def keep_crates(t: Work, seat: int) -> None:
     t.player(seat).task = None

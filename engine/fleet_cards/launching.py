@@ -21,10 +21,10 @@ from engine.fleet_cards.holdings import (
 )
 from engine.fleet_cards.payment import close_payment, start_payment
 from engine.fleet_cards.state import Boat
-from engine.fleet_cards.table import Table
+from engine.fleet_cards.work import Work
 
 
-def begin(t: Table) -> None:
+def begin(t: Work) -> None:
     t.state.phase = "launch"
     for seat in range(t.seats):
         p = t.player(seat)
@@ -36,7 +36,7 @@ def begin(t: Table) -> None:
             _start_hiring(t, seat)
 
 
-def launch(t: Table, seat: int, kind: str) -> None:
+def launch(t: Work, seat: int, kind: str) -> None:
     """RULES §6.1: the boat goes face up on the tableau, then its cost is paid from the cards
     left in hand."""
     p = t.player(seat)
@@ -51,7 +51,7 @@ def launch(t: Table, seat: int, kind: str) -> None:
         p.task = "pay"
 
 
-def settle(t: Table, seat: int) -> None:
+def settle(t: Work, seat: int) -> None:
     """The launch is paid; a Cod license may allow a second one (RULES §6.3)."""
     close_payment(t, seat)
     p = t.player(seat)
@@ -62,7 +62,7 @@ def settle(t: Table, seat: int) -> None:
         stop_launching(t, seat)
 
 
-def stop_launching(t: Table, seat: int) -> None:
+def stop_launching(t: Work, seat: int) -> None:
     """RULES §6.4: a player who launched draws the Cod bonus once, before hiring."""
     p = t.player(seat)
     if p.launches and owned(t.book, p, "cod"):
@@ -70,13 +70,13 @@ def stop_launching(t: Table, seat: int) -> None:
     _start_hiring(t, seat)
 
 
-def _start_hiring(t: Table, seat: int) -> None:
+def _start_hiring(t: Work, seat: int) -> None:
     """RULES §7.1: asked only if a boat lacks a captain and the hand holds a card."""
     p = t.player(seat)
     p.task = "hire" if uncaptained(p) and boat_cards(t.book, p.hand) else None
 
 
-def hire(t: Table, seat: int, kind: str) -> None:
+def hire(t: Work, seat: int, kind: str) -> None:
     """RULES §7.1: a card from hand goes face down on a boat without a captain (the first
     launched of them: which one makes no difference, §7.4)."""
     p = t.player(seat)
@@ -94,11 +94,11 @@ def hire(t: Table, seat: int, kind: str) -> None:
         p.task = None
 
 
-def stop_hiring(t: Table, seat: int) -> None:
+def stop_hiring(t: Work, seat: int) -> None:
     t.player(seat).task = None
 
 
-def lobster_draws(t: Table) -> None:
+def lobster_draws(t: Work) -> None:
     """RULES §7.3: after the whole phase, in turn order, by captained boats."""
     for seat in t.in_turn_order():
         p = t.player(seat)

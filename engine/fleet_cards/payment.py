@@ -11,14 +11,14 @@ from typing import Literal
 from engine.fleet_cards.cards import Deck
 from engine.fleet_cards.holdings import discount, first_of
 from engine.fleet_cards.state import Payment
-from engine.fleet_cards.table import Table
+from engine.fleet_cards.work import Work
 
 CRATE = "crate"
 """What ``pay crate`` pays with: one processed fish crate."""
 
 
 def start_payment(
-    t: Table, seat: int, kind: Literal["license", "boat"], item: str, cost: int
+    t: Work, seat: int, kind: Literal["license", "boat"], item: str, cost: int
 ) -> bool:
     """Open a payment; True when the discount alone already covers it."""
     p = t.player(seat)
@@ -26,7 +26,7 @@ def start_payment(
     return p.payment.due == 0
 
 
-def pay(t: Table, seat: int, what: str) -> bool:
+def pay(t: Work, seat: int, what: str) -> bool:
     """Pay one card of type `what` (or one processed crate); True once the price is covered."""
     p = t.player(seat)
     payment = p.payment
@@ -47,12 +47,12 @@ def pay(t: Table, seat: int, what: str) -> bool:
     return payment.due == 0
 
 
-def cash_of(t: Table, what: str) -> int:
+def cash_of(t: Work, what: str) -> int:
     """What one card of type `what`, or one processed crate, pays."""
     return t.book.crate_cash if what == CRATE else t.book.kind_cash(what)
 
 
-def laid_down(t: Table, seat: int, kinds: list[str]) -> str | None:
+def laid_down(t: Work, seat: int, kinds: list[str]) -> str | None:
     """Why several cards and crates cannot be laid down at once for the payment under way, or
     None if they can (RULES §5.2): the payer holds them all, and each one is needed — the
     payment ends as soon as it is covered, so no card may be left over once it is."""
@@ -69,7 +69,7 @@ def laid_down(t: Table, seat: int, kinds: list[str]) -> str | None:
     return None
 
 
-def pay_all(t: Table, seat: int, kinds: list[str]) -> bool:
+def pay_all(t: Work, seat: int, kinds: list[str]) -> bool:
     """Lay several cards and crates down at once (each must be needed, see `laid_down`), the
     cheapest last, so the payment ends on the last one; True once the price is covered."""
     if len(kinds) == 1:
@@ -106,7 +106,7 @@ def least_overpaid(book: Deck, kinds: Sequence[str], due: int) -> list[str] | No
     return [kinds[i] for i in sorted(picked, key=lambda i: -values[i])]
 
 
-def close_payment(t: Table, seat: int) -> Payment:
+def close_payment(t: Work, seat: int) -> Payment:
     """The finished payment, told to everyone (what was paid, and how much was overpaid)."""
     p = t.player(seat)
     payment = p.payment

@@ -26,8 +26,8 @@ from engine.fleet_cards.integrity import check
 from engine.fleet_cards.scoring import result as score_result
 from engine.fleet_cards.setup import new_game
 from engine.fleet_cards.state import SCHEMA_VERSION, STATE, FleetCardsState, Options
-from engine.fleet_cards.table import Table
 from engine.fleet_cards.views import FleetCardsView, redeal, view
+from engine.fleet_cards.work import Work
 
 _ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -89,7 +89,7 @@ class FleetCards:
         task = state.players[seat].task
         if task is None:
             return []
-        return DECISIONS[task].legal(Table(self.book(state), state), seat)
+        return DECISIONS[task].legal(Work(self.book(state), state), seat)
 
     def is_over(self, state: FleetCardsState) -> bool:
         return state.phase == "over"
@@ -148,7 +148,7 @@ class FleetCards:
             )
         decision = DECISIONS[task]
         book = self.book(state)
-        if not decision.allows(Table(book, state), seat, action):
+        if not decision.allows(Work(book, state), seat, action):
             if task not in VERBS[action.verb].answers:
                 raise IllegalAction(
                     f"'{action.text}' is not possible now: {EXPECT[task]}.",
@@ -156,9 +156,9 @@ class FleetCards:
                     action=action.text,
                     owed=task,
                 )
-            raise decision.refuse(Table(book, state), seat, action)
+            raise decision.refuse(Work(book, state), seat, action)
         new = state.clone(players=False)
-        t = Table(book, new, shared=True)
+        t = Work(book, new, shared=True)
         public = new.phase == "auction"
         decision.decide(t, seat, action)
         t.player(seat).acted += 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core.chance import roll, shuffle
 from engine.fleet_cards.cards import GONE_FISHIN, Deck
 from engine.fleet_cards.state import FleetCardsState, Options, Player
-from engine.fleet_cards.table import Table
+from engine.fleet_cards.work import Work
 
 
 def starting_hands(book: Deck, seats: int) -> tuple[list[list[str]], list[str]]:
@@ -49,7 +49,7 @@ def license_deck(
     return deck[seats:], removed, deck[:seats]
 
 
-def new_game(book: Deck, seats: int, seed: str, options: Options) -> tuple[FleetCardsState, Table]:
+def new_game(book: Deck, seats: int, seed: str, options: Options) -> tuple[FleetCardsState, Work]:
     hands, rest = starting_hands(book, seats)
     deck, removed, row = license_deck(book, seats, seed, options.advanced_setup)
     state = FleetCardsState(
@@ -68,7 +68,7 @@ def new_game(book: Deck, seats: int, seed: str, options: Options) -> tuple[Fleet
             else []
         ),
     )
-    t = Table(book, state)
+    t = Work(book, state)
     t.emit(
         "setup",
         None,

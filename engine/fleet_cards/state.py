@@ -212,7 +212,7 @@ class FleetCardsState:
     def clone(self, *, players: bool = True) -> FleetCardsState:
         """An independent copy, built slot by slot (options are immutable and shared).
 
-        ``players=False`` shares the players themselves; `Table.player` then copies each one
+        ``players=False`` shares the players themselves; `Work.player` then copies each one
         before it is changed, so an action copies only the players it touches."""
         new = object.__new__(FleetCardsState)
         new.schema_version = self.schema_version

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from engine.fleet_dice.state import MARKED, OPEN, task_of
-from engine.fleet_dice.table import Table
+from engine.fleet_dice.work import Work
 
 
-def gain_coins(t: Table, seat: int, amount: int, reason: str) -> None:
+def gain_coins(t: Work, seat: int, amount: int, reason: str) -> None:
     """Each coin marks the next open coin box; a star box grants a star action (RULES §4, §9).
 
     Boxes Captain Ruth crossed are skipped without a star action (RULES §15).

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.fleet_dice.coins import gain_coins
 from engine.fleet_dice.player import capacity, full_boats, is_full
 from engine.fleet_dice.state import PlayerState, task_of
-from engine.fleet_dice.table import Table
+from engine.fleet_dice.work import Work
 
 BOAT_CATCH = 1
 """RULES §8: a launched boat that is not full catches 1 fish a fishing phase."""
@@ -14,13 +14,13 @@ OYSTER_CATCH = 2
 """RULES §8: an oyster boat catches 2 (or 1 fish and 1 coin, §17.2)."""
 
 
-def oyster_choices(t: Table, p: PlayerState) -> int:
+def oyster_choices(t: Work, p: PlayerState) -> int:
     """How many oyster boats may take 1 fish + 1 coin instead of 2 fish (0: no choice to make).
     RULES §17.2: every oyster boat may, with or without an Oyster license."""
     return sum(1 for fish in p.boats.get("oyster", []) if not is_full(t.sheet, p, "oyster", fish))
 
 
-def start_fishing(t: Table, seat: int, source: str) -> None:
+def start_fishing(t: Work, seat: int, source: str) -> None:
     """Fish now, or first ask the oyster question when it has more than one answer."""
     if oyster_choices(t, t.player(seat)):
         t.spawn(seat, task_of("oyster", source=source))
@@ -28,7 +28,7 @@ def start_fishing(t: Table, seat: int, source: str) -> None:
         fish(t, seat, source, 0)
 
 
-def fish(t: Table, seat: int, source: str, oyster_coins: int) -> None:
+def fish(t: Work, seat: int, source: str, oyster_coins: int) -> None:
     """One fishing phase for one player, in the order of RULES §8.
 
     `oyster_coins` oyster boats take 1 fish + 1 coin; those with the least room left are the
@@ -71,7 +71,7 @@ def fish(t: Table, seat: int, source: str, oyster_coins: int) -> None:
             t.spawn(seat, task_of("star", source="swordfish"))
 
 
-def _catch(t: Table, p: PlayerState, kind: str, index: int, fish: int) -> int:
+def _catch(t: Work, p: PlayerState, kind: str, index: int, fish: int) -> int:
     room = capacity(t.sheet, p, kind) - p.boats[kind][index]
     caught = max(0, min(fish, room))
     p.boats[kind][index] += caught

@@ -12,10 +12,10 @@ from engine.fleet_dice.player import (
     top_open,
 )
 from engine.fleet_dice.state import MARKED, OPEN, task_of
-from engine.fleet_dice.table import Table
+from engine.fleet_dice.work import Work
 
 
-def mark(t: Table, seat: int, section: str, via: str = "") -> bool:
+def mark(t: Work, seat: int, section: str, via: str = "") -> bool:
     """Mark the top-most open box of a section and resolve it. False if none is open."""
     p = t.player(seat)
     marks = p.marks[section]
@@ -37,7 +37,7 @@ def mark(t: Table, seat: int, section: str, via: str = "") -> bool:
     return True
 
 
-def _boat_circle(t: Table, seat: int, boat_type: str, kind: str) -> None:
+def _boat_circle(t: Work, seat: int, boat_type: str, kind: str) -> None:
     p = t.player(seat)
     if kind == "L":
         activate_license(t, seat, boat_type)
@@ -55,7 +55,7 @@ def _boat_circle(t: Table, seat: int, boat_type: str, kind: str) -> None:
             launch(t, seat, boat_type)
 
 
-def _harbor_circle(t: Table, seat: int, ship: str, kind: str) -> None:
+def _harbor_circle(t: Work, seat: int, ship: str, kind: str) -> None:
     if kind == "LICENSE":
         t.emit("license", seat, license="king_crab", level=1)
         offer_king_crab_bonus(t, seat)
@@ -66,7 +66,7 @@ def _harbor_circle(t: Table, seat: int, ship: str, kind: str) -> None:
         start_fishing(t, seat, "club")
 
 
-def offer_king_crab_bonus(t: Table, seat: int) -> None:
+def offer_king_crab_bonus(t: Work, seat: int) -> None:
     """RULES §11: choose at once a bonus no other player has taken."""
     free = king_crab_bonuses_free(t)
     if len(free) == 1:
@@ -75,17 +75,17 @@ def offer_king_crab_bonus(t: Table, seat: int) -> None:
         t.spawn(seat, task_of("bonus"))
 
 
-def king_crab_bonuses_free(t: Table) -> list[str]:
+def king_crab_bonuses_free(t: Work) -> list[str]:
     taken = {p.king_crab_bonus for p in t.state.players}
     return [o.id for o in t.sheet.king_crab_bonuses.options if o.id not in taken]
 
 
-def take_king_crab_bonus(t: Table, seat: int, bonus: str) -> None:
+def take_king_crab_bonus(t: Work, seat: int, bonus: str) -> None:
     t.player(seat).king_crab_bonus = bonus
     t.emit("bonus", seat, bonus=bonus)
 
 
-def activate_license(t: Table, seat: int, boat_type: str) -> None:
+def activate_license(t: Work, seat: int, boat_type: str) -> None:
     """RULES §6: the next level replaces the old one; level 2 earns coins at once."""
     p = t.player(seat)
     if not license_effective(t.sheet, p, boat_type):
@@ -97,7 +97,7 @@ def activate_license(t: Table, seat: int, boat_type: str) -> None:
         gain_coins(t, seat, t.sheet.level2_coins, "level-2 license")
 
 
-def launch(t: Table, seat: int, kind: str) -> None:
+def launch(t: Work, seat: int, kind: str) -> None:
     """RULES §6/§10: launch the next boat; a Cod license pays for every launch, harbor boats too."""
     p = t.player(seat)
     if not launch_effective(t.sheet, p, kind):
@@ -110,7 +110,7 @@ def launch(t: Table, seat: int, kind: str) -> None:
         gain_coins(t, seat, cod, "Cod license")
 
 
-def complete_building(t: Table, seat: int, building: str) -> None:
+def complete_building(t: Work, seat: int, building: str) -> None:
     p = t.player(seat)
     if building not in p.completed:
         p.completed.append(building)

@@ -50,8 +50,8 @@ from engine.fleet_dice.state import (
     TaskKind,
     task_of,
 )
-from engine.fleet_dice.table import Table
 from engine.fleet_dice.uses import die_uses, use_die
+from engine.fleet_dice.work import Work
 
 HIDDEN_SEED = ""
 """The seed as a view shows it: never the real one."""
@@ -112,7 +112,7 @@ class FleetDice:
             players=[new_player(sheet) for _ in range(seats)],
             ruth=RuthState() if seats == 1 else None,
         )
-        t = Table(sheet, state)
+        t = Work(sheet, state)
         if opts.trophies:
             state.gold = roll(seed, "trophy:gold", sorted(GOLD))[0]
             state.silver = roll(seed, "trophy:silver", sorted(SILVER))[0]
@@ -162,7 +162,7 @@ class FleetDice:
         if not tasks or held(state, seat):
             return []
         task = tasks[0]
-        return DECISIONS[task.kind].legal(Table(self.sheet_for(state), state), seat, task)
+        return DECISIONS[task.kind].legal(Work(self.sheet_for(state), state), seat, task)
 
     def is_over(self, state: FleetState) -> bool:
         return state.phase == "over"
@@ -230,10 +230,10 @@ class FleetDice:
             )
         sheet = self.sheet_for(state)
         decision = DECISIONS[task.kind]
-        if not decision.allows(Table(sheet, state), seat, task, action):
+        if not decision.allows(Work(sheet, state), seat, task, action):
             raise _why_not(task, action)
         new = state.clone(players=False)
-        t = Table(sheet, new, shared=True)
+        t = Work(sheet, new, shared=True)
         decision.decide(t, seat, new.players[seat].tasks[0], action)
         t.flush(seat)
         _advance(t, seat)
@@ -287,15 +287,15 @@ def _start_roll(seed: str, seat: int) -> str:
 
 @dataclass(frozen=True)
 class Decision:
-    legal: Callable[[Table, int, Task], list[Action]]
-    decide: Callable[[Table, int, Task, Action], None]
+    legal: Callable[[Work, int, Task], list[Action]]
+    decide: Callable[[Work, int, Task, Action], None]
     expect: str
     """What the seat is asked for, to say why another action is refused."""
-    check: Callable[[Table, int, Task, Action], bool] | None = None
+    check: Callable[[Work, int, Task, Action], bool] | None = None
     """Whether one action is legal, asked without listing them all (for the decisions an
     action answers most often); it must agree with `legal`, which a test holds it to."""
 
-    def allows(self, t: Table, seat: int, task: Task, action: Action) -> bool:
+    def allows(self, t: Work, seat: int, task: Task, action: Action) -> bool:
         """Whether `action`, of a known shape, is legal now."""
         if VERBS[action.verb].answers != task.kind:
             return False
@@ -305,16 +305,16 @@ class Decision:
         return any(a is action for a in legal) or action in legal
 
 
-def _legal_pick(t: Table, seat: int, task: Task) -> list[Action]:
+def _legal_pick(t: Work, seat: int, task: Task) -> list[Action]:
     pool = t.state.pool
     return [PICK[f] for f in ALL_FACES if f in pool]
 
 
-def _allows_pick(t: Table, seat: int, task: Task, action: Action) -> bool:
+def _allows_pick(t: Work, seat: int, task: Task, action: Action) -> bool:
     return action.args[0] in t.state.pool
 
 
-def _decide_pick(t: Table, seat: int, task: Task, action: Action) -> None:
+def _decide_pick(t: Work, seat: int, task: Task, action: Action) -> None:
     face = action.args[0]
     t.player(seat).tasks.pop(0)
     t.state.pool.remove(face)
@@ -324,24 +324,24 @@ def _decide_pick(t: Table, seat: int, task: Task, action: Action) -> None:
     t.spawn(seat, task_of("use", face=face, chosen=True))
 
 
-def _legal_use(t: Table, seat: int, task: Task) -> list[Action]:
+def _legal_use(t: Work, seat: int, task: Task) -> list[Action]:
     return die_uses(t.sheet, t.state, t.state.players[seat], task)
 
 
-def _legal_star(t: Table, seat: int, task: Task) -> list[Action]:
+def _legal_star(t: Work, seat: int, task: Task) -> list[Action]:
     targets = [STAR[s] for s in open_sections(t.sheet, t.state.players[seat])]
     # RULES §17.3: a star action may be declined.
     return [*targets, action_of("skip")] if targets else []
 
 
-def _allows_star(t: Table, seat: int, task: Task, action: Action) -> bool:
+def _allows_star(t: Work, seat: int, task: Task, action: Action) -> bool:
     marks = t.state.players[seat].marks
     if action.verb == "skip":
         return any_open(t.state.players[seat])
     return OPEN in marks[action.args[0]]
 
 
-def _decide_star(t: Table, seat: int, task: Task, action: Action) -> None:
+def _decide_star(t: Work, seat: int, task: Task, action: Action) -> None:
     t.player(seat).tasks.pop(0)
     if action.verb == "skip":
         t.emit("skip", seat, source=task.source)
@@ -350,11 +350,11 @@ def _decide_star(t: Table, seat: int, task: Task, action: Action) -> None:
     mark(t, seat, action.args[0], via="star")
 
 
-def _legal_circle(t: Table, seat: int, task: Task) -> list[Action]:
+def _legal_circle(t: Work, seat: int, task: Task) -> list[Action]:
     return [action_of("choose", "license"), action_of("choose", "boat")]
 
 
-def _decide_circle(t: Table, seat: int, task: Task, action: Action) -> None:
+def _decide_circle(t: Work, seat: int, task: Task, action: Action) -> None:
     assert task.section is not None
     t.player(seat).tasks.pop(0)
     if action.args[0] == "license":
@@ -363,21 +363,21 @@ def _decide_circle(t: Table, seat: int, task: Task, action: Action) -> None:
         launch(t, seat, task.section)
 
 
-def _legal_bonus(t: Table, seat: int, task: Task) -> list[Action]:
+def _legal_bonus(t: Work, seat: int, task: Task) -> list[Action]:
     return [action_of("bonus", b) for b in king_crab_bonuses_free(t)]
 
 
-def _decide_bonus(t: Table, seat: int, task: Task, action: Action) -> None:
+def _decide_bonus(t: Work, seat: int, task: Task, action: Action) -> None:
     t.player(seat).tasks.pop(0)
     take_king_crab_bonus(t, seat, action.args[0])
 
 
-def _legal_oyster(t: Table, seat: int, task: Task) -> list[Action]:
+def _legal_oyster(t: Work, seat: int, task: Task) -> list[Action]:
     n = oyster_choices(t, t.state.players[seat])
     return [action_of("oyster", str(k)) for k in range(n + 1)]
 
 
-def _decide_oyster(t: Table, seat: int, task: Task, action: Action) -> None:
+def _decide_oyster(t: Work, seat: int, task: Task, action: Action) -> None:
     t.player(seat).tasks.pop(0)
     fish(t, seat, task.source or "round", int(action.args[0]))
 
@@ -415,7 +415,7 @@ def _why_not(task: Task, action: Action) -> IllegalAction:
     )
 
 
-def _run(t: Table, seat: int, task: Task) -> None:
+def _run(t: Work, seat: int, task: Task) -> None:
     """Resolve one automatic task."""
     if task.kind == "mark":
         assert task.section is not None
@@ -426,7 +426,7 @@ def _run(t: Table, seat: int, task: Task) -> None:
         fish(t, seat, task.source or "round", task.coins)
 
 
-def _drain(t: Table, seat: int) -> None:
+def _drain(t: Work, seat: int) -> None:
     """Resolve automatic tasks at the front of a seat's queue until a decision waits."""
     players = t.state.players
     while players[seat].tasks:
@@ -443,7 +443,7 @@ def _drain(t: Table, seat: int) -> None:
         t.flush(seat)
 
 
-def _advance(t: Table, acted: int | None = None) -> None:
+def _advance(t: Work, acted: int | None = None) -> None:
     """Move the game on until some seat must decide, or the game is over.
 
     After `acted`'s decision only that seat's queue can start with a step to resolve: every
@@ -469,7 +469,7 @@ def _owing(state: FleetState) -> bool:
     return any(p.tasks for p in state.players)
 
 
-def _step(t: Table) -> None:
+def _step(t: Work) -> None:
     """Every queue is empty: start whatever comes next (RULES §3)."""
     state = t.state
     if state.phase == "setup":
@@ -503,7 +503,7 @@ def _step(t: Table) -> None:
         _start_draft(t, "town")
 
 
-def _start_draft(t: Table, phase: str) -> None:
+def _start_draft(t: Work, phase: str) -> None:
     state = t.state
     n = len(state.players)
     state.phase = "boat" if phase == "boat" else "town"
@@ -522,7 +522,7 @@ def _start_draft(t: Table, phase: str) -> None:
     t.emit("roll", None, round=state.round, phase=phase, pool=list(state.pool))
 
 
-def _start_leftover(t: Table) -> None:
+def _start_leftover(t: Work) -> None:
     """RULES §3: every player uses the one die left over, in any order."""
     state = t.state
     state.stage = "leftover"
@@ -534,7 +534,7 @@ def _start_leftover(t: Table) -> None:
         t.player(seat).tasks.append(task_of("use", face=state.leftover, chosen=False))
 
 
-def _income(t: Table) -> None:
+def _income(t: Work) -> None:
     """RULES §7."""
     state = t.state
     state.phase = "income"
@@ -545,7 +545,7 @@ def _income(t: Table) -> None:
         t.flush(seat)
 
 
-def _fishing(t: Table) -> None:
+def _fishing(t: Work) -> None:
     """RULES §8: even rounds only; every player fishes, oyster choices in any order."""
     state = t.state
     state.phase = "fishing"
@@ -554,7 +554,7 @@ def _fishing(t: Table) -> None:
         t.flush(seat)
 
 
-def _end_round(t: Table) -> None:
+def _end_round(t: Work) -> None:
     state = t.state
     state.leftover = None
     state.stage = ""
@@ -571,7 +571,7 @@ def _end_round(t: Table) -> None:
     _start_draft(t, "boat")
 
 
-def _check_silver(t: Table) -> None:
+def _check_silver(t: Work) -> None:
     """Silver trophy: the first to reach it; players reaching it in the same step share it."""
     state = t.state
     if state.silver is None or state.silver_seats:

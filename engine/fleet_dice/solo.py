@@ -19,7 +19,7 @@ from engine.fleet_dice.player import (
 )
 from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS
 from engine.fleet_dice.state import CROSSED, MARKED, OPEN, RUTH, RuthState
-from engine.fleet_dice.table import Table
+from engine.fleet_dice.work import Work
 
 SOLO_SEAT = 0
 BOAT_ROUTE: tuple[str, ...] = BOAT_TYPES
@@ -52,7 +52,7 @@ def pick_order(round_number: int) -> list[int]:
     return [SOLO_SEAT, RUTH] if round_number % 2 else [RUTH, SOLO_SEAT]
 
 
-def target(t: Table, marker: str) -> str | None:
+def target(t: Work, marker: str) -> str | None:
     """The section a marker points at: its own, or the next along its route with an open box."""
     ruth = _ruth(t)
     prefix, route = ROUTES[marker]
@@ -67,12 +67,12 @@ Choice = tuple[str, str | None, int, dict[str, str]]
 data for the front to word: ``{"reason": code, …fields}``."""
 
 
-def choose(t: Table, pool: list[str]) -> Choice:
+def choose(t: Work, pool: list[str]) -> Choice:
     """Ruth's die from the pool."""
     return _choose_town(t, pool) if t.state.phase == "town" else _choose_boat(t, pool)
 
 
-def _choose_boat(t: Table, pool: list[str]) -> Choice:
+def _choose_boat(t: Work, pool: list[str]) -> Choice:
     ruth = _ruth(t)
     p = t.player(SOLO_SEAT)
     for kind in along(BOAT_ROUTE, ruth.boat):
@@ -86,7 +86,7 @@ def _choose_boat(t: Table, pool: list[str]) -> Choice:
     return face, None, 0, {"reason": "exhausted"}
 
 
-def _choose_town(t: Table, pool: list[str]) -> Choice:
+def _choose_town(t: Work, pool: list[str]) -> Choice:
     # RULES §15 and §17.1: Harbor > Wharf > a boat die showing a boat > Market > 3 Coins (her
     # joker, only when nothing else is possible), each only while it has something to cross;
     # a die whose whole route is full falls through (§17.7).
@@ -109,7 +109,7 @@ def _choose_town(t: Table, pool: list[str]) -> Choice:
     raise AssertionError("Ruth was asked to pick from an empty pool")
 
 
-def leftover_target(t: Table, face: str) -> tuple[str | None, dict[str, str]]:
+def leftover_target(t: Work, face: str) -> tuple[str | None, dict[str, str]]:
     """Where Ruth's use of the leftover die crosses one box: the target she would choose for it.
     With nothing to cross, the die is spent with no effect, and the reason says so (§17.7)."""
     section, why = _leftover_target(t, face)
@@ -118,7 +118,7 @@ def leftover_target(t: Table, face: str) -> tuple[str | None, dict[str, str]]:
     return section, why
 
 
-def _leftover_target(t: Table, face: str) -> tuple[str | None, dict[str, str]]:
+def _leftover_target(t: Work, face: str) -> tuple[str | None, dict[str, str]]:
     if face in BOAT_TYPES:
         if has_open(t.player(SOLO_SEAT), face):
             return face, {"reason": "leftover_boat", "section": face}
@@ -133,7 +133,7 @@ def _leftover_target(t: Table, face: str) -> tuple[str | None, dict[str, str]]:
     return star, {"reason": "market_star"}
 
 
-def ruth_picks(t: Table) -> None:
+def ruth_picks(t: Work) -> None:
     face, section, count, why = choose(t, t.state.pool)
     t.state.pool.remove(face)
     t.state.taken.append(f"ruth:{face}")
@@ -141,7 +141,7 @@ def ruth_picks(t: Table) -> None:
     cross(t, section, count)
 
 
-def ruth_uses_leftover(t: Table) -> None:
+def ruth_uses_leftover(t: Work) -> None:
     face = t.state.leftover
     assert face is not None
     section, why = leftover_target(t, face)
@@ -149,7 +149,7 @@ def ruth_uses_leftover(t: Table) -> None:
     cross(t, section, 1)
 
 
-def cross(t: Table, section: str | None, count: int) -> None:
+def cross(t: Work, section: str | None, count: int) -> None:
     """Cross `count` bottom-most open boxes of a section, or the next open coin star."""
     if section is None or count == 0:
         return
@@ -174,7 +174,7 @@ def cross(t: Table, section: str | None, count: int) -> None:
         _filled_by_crossing(t, section)
 
 
-def _filled_by_crossing(t: Table, section: str) -> None:
+def _filled_by_crossing(t: Work, section: str) -> None:
     """RULES §17.8: Anna's Bank and the Fishermen's Pub (no activation circle) count as
     completed once every box is filled, boxes Ruth crossed included, provided one of them is
     the player's own mark: a building Ruth crossed entirely is lost."""
@@ -187,7 +187,7 @@ def _filled_by_crossing(t: Table, section: str) -> None:
         complete_building(t, SOLO_SEAT, building)
 
 
-def move_markers(t: Table) -> None:
+def move_markers(t: Work) -> None:
     """End of round: each marker moves one step along its route, skipping sections with no
     open box (RULES §15, example I); a marker with nowhere to go stays."""
     ruth = _ruth(t)
@@ -201,6 +201,6 @@ def move_markers(t: Table) -> None:
     t.emit("markers", None, boat=ruth.boat, harbor=ruth.harbor, wharf=ruth.wharf)
 
 
-def _ruth(t: Table) -> RuthState:
+def _ruth(t: Work) -> RuthState:
     assert t.state.ruth is not None
     return t.state.ruth

@@ -202,7 +202,7 @@ class FleetState:
         the engine's time, and `__init__`'s keyword checks a third of what was left. Strings,
         tasks and options are immutable, so they are shared.
 
-        ``players=False`` shares the players themselves; `Table.player` then copies each one
+        ``players=False`` shares the players themselves; `Work.player` then copies each one
         before it is changed, so an action copies only the players it touches."""
         new = object.__new__(FleetState)
         new.schema_version = self.schema_version

@@ -11,7 +11,7 @@ from engine.fleet_dice.dice import COINS, HARBOR, MARKET, WHARF, reroll
 from engine.fleet_dice.player import complete, has_open, open_sections, total_fish
 from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS, WHARF_BUILDINGS, Sheet
 from engine.fleet_dice.state import OPEN, FleetState, PlayerState, Task, task_of
-from engine.fleet_dice.table import Table
+from engine.fleet_dice.work import Work
 
 COIN_DIE = 1
 """RULES §5: a die taken as coin gives 1 coin…"""
@@ -94,7 +94,7 @@ def die_uses(sheet: Sheet, state: FleetState, p: PlayerState, task: Task) -> lis
     return uses
 
 
-def use_die(t: Table, seat: int, task: Task, action: Action) -> None:
+def use_die(t: Work, seat: int, task: Task, action: Action) -> None:
     """Carry out a legal use. The use task is still at the front of the queue."""
     p = t.player(seat)
     state = t.state

@@ -3,7 +3,7 @@ import pytest
 from tests.clock import TestClock
 from tests.limits import payload_problems
 
-from .harness import Table, make_bot
+from .harness import Sim, make_bot
 
 
 @pytest.fixture
@@ -29,7 +29,7 @@ async def table(simcord_env, simcord_bot, clock):
     await simcord_bot.tree.sync()
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("games")
-    t = Table(simcord_env, simcord_bot, guild, channel, clock=clock)
+    t = Sim(simcord_env, simcord_bot, guild, channel, clock=clock)
     yield t
     if t.bot.repo is not None:
         await t.bot.repo.close()

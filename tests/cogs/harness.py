@@ -38,7 +38,9 @@ def public_action(custom_id: str) -> str | None:
 
 
 @dataclass
-class Table:
+class Sim:
+    """A Discord table played in SimCord: the bot, its guild and channel, and the people at it."""
+
     env: simcord.Env
     bot: FleetBot
     guild: Any

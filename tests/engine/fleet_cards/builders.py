@@ -11,7 +11,7 @@ from engine.fleet_cards import auction, drawing, flow, harvest, launching
 from engine.fleet_cards.cards import builtin_deck
 from engine.fleet_cards.rules import FleetCards
 from engine.fleet_cards.state import Boat, FleetCardsState
-from engine.fleet_cards.table import Table
+from engine.fleet_cards.work import Work
 
 GAME = FleetCards()
 BOOK = builtin_deck()
@@ -100,7 +100,7 @@ def at(state: FleetCardsState, phase: str, first: int = 0) -> tuple[FleetCardsSt
     for p in state.players:
         p.task = None
         p.payment = None
-    t = Table(BOOK, state)
+    t = Work(BOOK, state)
     starts = {
         "auction": auction.begin,
         "launch": launching.begin,

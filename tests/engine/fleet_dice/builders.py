@@ -7,7 +7,7 @@ from engine.fleet_dice.player import new_player
 from engine.fleet_dice.rules import FleetDice
 from engine.fleet_dice.sheet import builtin_sheet
 from engine.fleet_dice.state import MARKED, OPEN, FleetState, PlayerState, RuthState, Task
-from engine.fleet_dice.table import Table
+from engine.fleet_dice.work import Work
 
 GAME = FleetDice()
 SHEET = builtin_sheet()
@@ -73,8 +73,8 @@ def using(state: FleetState, seat: int, face: str, chosen: bool = True) -> Fleet
     return deciding(state, seat, Task(kind="use", face=face, chosen=chosen))
 
 
-def table(state: FleetState) -> Table:
-    return Table(SHEET, state)
+def table(state: FleetState) -> Work:
+    return Work(SHEET, state)
 
 
 def act(state: FleetState, seat: int, *texts: str) -> FleetState:

@@ -2,7 +2,7 @@
 and the follow-up tasks each effect spawns.
 
 Players are copied on write: `apply` starts from a copy of the state that still shares every
-player with the old state, and `player(seat)` copies a player the first time this table hands
+player with the old state, and `player(seat)` copies a player the first time this work copy hands
 it out. Anything that changes a player must get it through `player`; reading
 ``state.players`` directly is fine.
 
@@ -17,7 +17,7 @@ from engine.fleet_dice.sheet import Sheet
 from engine.fleet_dice.state import FleetState, PlayerState, Task
 
 
-class Table:
+class Work:
     def __init__(self, sheet: Sheet, state: FleetState, *, shared: bool = False) -> None:
         """`shared`: the state's players still belong to another state (see `player`)."""
         self.sheet = sheet
@@ -27,7 +27,7 @@ class Table:
         self._owned: set[int] | None = set() if shared else None
 
     def player(self, seat: int) -> PlayerState:
-        """A player this table may change."""
+        """A player this work copy may change."""
         players = self.state.players
         owned = self._owned
         if owned is not None and seat not in owned:

@@ -13,7 +13,7 @@ from engine.fleet_cards.cards import GONE_FISHIN, Deck
 from engine.fleet_cards.state import FleetCardsState, Player
 
 
-class Table:
+class Work:
     def __init__(self, book: Deck, state: FleetCardsState, *, shared: bool = False) -> None:
         """`shared`: the state's players still belong to another state (see `player`)."""
         self.book = book
@@ -22,7 +22,7 @@ class Table:
         self._owned: set[int] | None = set() if shared else None
 
     def player(self, seat: int) -> Player:
-        """A player this table may change: copied the first time it is handed out when the
+        """A player this work copy may change: copied the first time it is handed out when the
         players are still shared with the state the action started from. Reading
         ``state.players`` directly is fine."""
         players = self.state.players
