@@ -15,6 +15,27 @@ from bot.settings import Settings
 from bot.storage import GameRow
 from cogs.components import decode_action, known
 
+SETTLE_POLL_S = 0.005
+"""How often SimCord looks whether the bot's work after a click has settled. Its default,
+50 ms, is a wait after nearly every click (a whole game's flow spent two thirds of its time
+in them); the result of a settled click is the same at either interval."""
+
+
+def _poll_settling_sooner() -> None:
+    settle = simcord.Env._settle_internal
+    if getattr(settle, "poll_s", None) == SETTLE_POLL_S:
+        return
+
+    async def sooner(self: simcord.Env, **kwargs: Any) -> None:
+        kwargs["idle"] = min(kwargs.get("idle", SETTLE_POLL_S), SETTLE_POLL_S)
+        await settle(self, **kwargs)
+
+    sooner.poll_s = SETTLE_POLL_S  # type: ignore[attr-defined]
+    simcord.Env._settle_internal = sooner  # type: ignore[method-assign]
+
+
+_poll_settling_sooner()
+
 
 def make_bot(db: str, clock: Any = None) -> FleetBot:
     """The bot on `db`, its time from `clock` (a `TestClock` in tests; the machine's in bench)."""
