@@ -39,6 +39,7 @@ from bot.storage import (
     GameStats,
     LogEntry,
     NoSuchGame,
+    OwedAnswer,
     Repository,
     ResultEntry,
     Seat,
@@ -228,9 +229,11 @@ class TableService:
         game_options: dict[str, Any] | None = None,
         ai_names: Sequence[str] = (),
         locale: str | None = None,
+        answer_token: str | None = None,
     ) -> Outcome:
         """Today's challenge for this player, started at once: the game is stored already
-        running, with the player's one attempt, in one transaction."""
+        running, with the player's one attempt, in one transaction (which also tells the
+        answer owed to `answer_token`'s command which game it made)."""
         rules = self.game(game)
         locale = await self.public_locale(guild_id, locale)
         day = challenge.day_of(self.clock())
@@ -250,7 +253,7 @@ class TableService:
             shown_version=-1,
         )
         started, events, log_entries = self._begin(row, rules)
-        attempt = Attempt(day.isoformat(), user_id)
+        attempt = Attempt(day.isoformat(), user_id, answer_token)
         try:
             created = await self.repo.create(started, attempt, log_entries)
         except AlreadyPlayed as exc:
@@ -643,6 +646,18 @@ class TableService:
 
     async def set_dms_closed(self, user_id: int, at: float | None) -> None:
         await self.repo.set_dms_closed(user_id, at)
+
+    # --- answers owed to commands ------------------------------------------------------------
+
+    async def owe_answer(self, token: str, user_id: int, locale: str) -> None:
+        """A command was acknowledged; its answer is owed (sent at startup after a crash)."""
+        await self.repo.owe_answer(token, user_id, locale, self.clock())
+
+    async def answered(self, token: str) -> None:
+        await self.repo.answered(token)
+
+    async def owed_answers(self) -> list[OwedAnswer]:
+        return await self.repo.owed_answers()
 
     async def waiting_for(self, user_id: int) -> list[Loaded]:
         """Every running table that waits for this person, wherever it is (readable ones)."""

@@ -153,6 +153,9 @@ WORDS: dict[str, str | tuple[str, str]] = {
         "Today's challenge (#{number}) is waiting for you in {channel}: "
         "the same game for everyone, one attempt."
     ),
+    "owed_nothing_done": N_(
+        "The bot restarted before this was done, and nothing was saved: please try again."
+    ),
     "deadline_off": N_("no turn deadline"),
     "deadline_on": N_("turn deadline {hours} h"),
     "ai_name": N_("AI {n}"),

@@ -41,6 +41,7 @@ from bot.words import say
 from cogs.calls import Calls
 from cogs.lobby import lobby_drawn
 from cogs.outbox import Lane, Outbox
+from cogs.owed import answer_owed
 from cogs.panels import Drawn, act_button, board_view, draw_public, embed_of, items_view
 from cogs.prompts import off_loop, prompt_drawn
 from engine.core.errors import EngineError
@@ -586,6 +587,7 @@ class Presenter:
         """At startup: every table whose messages are behind its state (a crash between a
         save and its messages) gets them published now, and everyone a table waits for who
         was not called yet is called."""
+        await answer_owed(self.client, self.service, now)
         count = 0
         for row in await self.service.waiting():
             if row.shown_version < row.version:

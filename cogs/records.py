@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -9,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import challenge
+from bot.faults import crash_point
 from bot.fronts import FRONTS, get_front
 from bot.fronts.base import Ctx
 from bot.i18n import translator
@@ -58,6 +60,20 @@ class RecordsCog(commands.Cog, name="Records"):
 
     async def _challenge(self, interaction: discord.Interaction, game: str, dm: bool) -> None:
         await answering.defer(interaction)
+        token = interaction.token
+        await self.service.owe_answer(token, interaction.user.id, answering.locale_of(interaction))
+        try:
+            await self._challenge_owed(interaction, game, dm, token)
+        except Exception:
+            # Answered with the refusal (or the failure) by `run`: owed no more.
+            with contextlib.suppress(Exception):
+                await self.service.answered(token)
+            raise
+
+    async def _challenge_owed(
+        self, interaction: discord.Interaction, game: str, dm: bool, token: str
+    ) -> None:
+        crash_point("answer_owed")
         self.service.game(game)
         front = get_front(game)
         spec = front.challenge
@@ -104,6 +120,7 @@ class RecordsCog(commands.Cog, name="Records"):
                 game_options=dict(spec.options),
                 ai_names=[say(tr, "ai_name", n=n + 1) for n in range(spec.ai)],
                 locale=locale,
+                answer_token=token,
             )
         except (Refusal, StorageError):
             # Refused (the attempt already taken by a second /challenge at the same moment,
@@ -116,6 +133,7 @@ class RecordsCog(commands.Cog, name="Records"):
         await answering.answer(
             interaction, say(tr, "challenge_started", number=number, channel=where)
         )
+        await self.service.answered(token)
         await self.clicks.first_decision(interaction, outcome)
         await self.presenter.publish(outcome)
 

@@ -197,6 +197,19 @@ CREATE TABLE user_settings (
 its state), the calls sent for each turn (so none is sent twice, even across a restart), and
 where each person wants to be called."""
 
+OWED = """
+CREATE TABLE owed_answers (
+    token TEXT PRIMARY KEY,
+    user_id {id} NOT NULL,
+    locale TEXT NOT NULL,
+    game_id {id},
+    asked_at {time} NOT NULL
+)
+"""
+"""Answers owed to commands that were acknowledged ("thinking…") before slow work, in either
+dialect: the interaction's token (valid 15 minutes), whose it is, and the game the work made,
+if it got that far; a row left by a crash is answered at startup."""
+
 MIGRATIONS: list[tuple[int, Migration]] = [
     (
         1,
@@ -294,4 +307,5 @@ MIGRATIONS: list[tuple[int, Migration]] = [
         ),
     ),
     (8, NOTICES.format(id="INTEGER", json="TEXT", time="REAL")),
+    (9, OWED.format(id="INTEGER", time="REAL")),
 ]

@@ -127,6 +127,19 @@ class Call:
     via: str
 
 
+@dataclass(frozen=True)
+class OwedAnswer:
+    """A command acknowledged ("thinking…") whose answer is not known to be sent: the
+    interaction's token, whose it is, their language, the game its work made (None if it got
+    no further), and when it was asked."""
+
+    token: str
+    user_id: int
+    locale: str
+    game_id: int | None
+    asked_at: float
+
+
 NOTIFY_WAYS = ("thread", "dm", "both")
 """Where a person is called when a table waits for them (a setting of theirs)."""
 
@@ -241,10 +254,12 @@ class RowHead:
 
 @dataclass(frozen=True)
 class Attempt:
-    """A daily challenge attempt, claimed in the same transaction as its game."""
+    """A daily challenge attempt, claimed in the same transaction as its game (and the answer
+    owed to the command that asked for it, if one is, learns the game in it too)."""
 
     day: str
     user_id: int
+    answer_token: str | None = None
 
 
 @dataclass(frozen=True)
@@ -485,6 +500,16 @@ class Repository(Protocol):
     async def set_notify_way(self, user_id: int, way: str) -> None: ...
 
     async def set_dms_closed(self, user_id: int, at: float | None) -> None: ...
+
+    async def owe_answer(self, token: str, user_id: int, locale: str, at: float) -> None:
+        """A command was acknowledged and its answer is owed until `answered`."""
+        ...
+
+    async def answered(self, token: str) -> None: ...
+
+    async def owed_answers(self) -> list[OwedAnswer]:
+        """Every answer still owed (a crash came between acknowledging and answering)."""
+        ...
 
     async def set_guild_rates_ai(self, guild_id: int, rates: bool) -> None:
         """Let a server's games against AI count for ratings from now on (or stop them);

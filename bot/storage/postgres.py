@@ -44,6 +44,7 @@ from bot.storage.models import (
     LogEntry,
     LoggedAction,
     NoSuchGame,
+    OwedAnswer,
     RatingChange,
     RatingEntry,
     ResultEntry,
@@ -261,6 +262,12 @@ class PostgresRepository:
                         attempt.day,
                         now,
                     )
+                    if attempt.answer_token is not None:
+                        await con.execute(
+                            "UPDATE owed_answers SET game_id = $1 WHERE token = $2",
+                            game_id,
+                            attempt.answer_token,
+                        )
                 if log:
                     await self._append(con, game_id, log, 0, now)
         except asyncpg.UniqueViolationError as exc:
@@ -528,6 +535,29 @@ class PostgresRepository:
                 user_id,
                 at,
             )
+
+    async def owe_answer(self, token: str, user_id: int, locale: str, at: float) -> None:
+        async with self._writing() as con:
+            await con.execute(
+                "INSERT INTO owed_answers (token, user_id, locale, asked_at) "
+                "VALUES ($1, $2, $3, $4) ON CONFLICT (token) DO NOTHING",
+                token,
+                user_id,
+                locale,
+                at,
+            )
+
+    async def answered(self, token: str) -> None:
+        async with self._writing() as con:
+            await con.execute("DELETE FROM owed_answers WHERE token = $1", token)
+
+    async def owed_answers(self) -> list[OwedAnswer]:
+        async with self._connection() as con:
+            found = await con.fetch(
+                "SELECT token, user_id, locale, game_id, asked_at FROM owed_answers "
+                "ORDER BY asked_at"
+            )
+        return [OwedAnswer(str(r[0]), int(r[1]), str(r[2]), r[3], float(r[4])) for r in found]
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
         """Raw access for tests and maintenance scripts (``$1`` placeholders)."""

@@ -11,7 +11,7 @@ BOOLEAN, times DOUBLE PRECISION seconds as everywhere in the bot.
 
 from __future__ import annotations
 
-from bot.storage.migrations import NOTICES, RATINGS
+from bot.storage.migrations import NOTICES, OWED, RATINGS
 
 MIGRATIONS: list[tuple[int, str]] = [
     (
@@ -102,4 +102,5 @@ MIGRATIONS: list[tuple[int, str]] = [
         ),
     ),
     (8, NOTICES.format(id="BIGINT", json="JSONB", time="DOUBLE PRECISION")),
+    (9, OWED.format(id="BIGINT", time="DOUBLE PRECISION")),
 ]

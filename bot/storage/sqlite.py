@@ -51,6 +51,7 @@ from bot.storage.models import (
     LogEntry,
     LoggedAction,
     NoSuchGame,
+    OwedAnswer,
     RatingChange,
     RatingEntry,
     ResultEntry,
@@ -330,6 +331,11 @@ class SqliteRepository:
                         "challenge_day, started_at) VALUES (?, ?, ?, ?, 'challenge', ?, ?)",
                         (game_id, row.game, attempt.user_id, row.guild_id, attempt.day, now),
                     )
+                    if attempt.answer_token is not None:
+                        await self._run(
+                            "UPDATE owed_answers SET game_id = ? WHERE token = ?",
+                            (game_id, attempt.answer_token),
+                        )
                 await self._db.executemany(
                     "INSERT INTO actions (game_id, seq, seat, user_id, action, version, at) "
                     "VALUES (?, ?, ?, ?, ?, 0, ?)",
@@ -584,6 +590,24 @@ class SqliteRepository:
                 "ON CONFLICT (user_id) DO UPDATE SET dms_closed_at = excluded.dms_closed_at",
                 (user_id, at),
             )
+
+    async def owe_answer(self, token: str, user_id: int, locale: str, at: float) -> None:
+        async with self._writing():
+            await self._run(
+                "INSERT INTO owed_answers (token, user_id, locale, asked_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (token) DO NOTHING",
+                (token, user_id, locale, at),
+            )
+
+    async def answered(self, token: str) -> None:
+        async with self._writing():
+            await self._run("DELETE FROM owed_answers WHERE token = ?", (token,))
+
+    async def owed_answers(self) -> list[OwedAnswer]:
+        found = await self._read(
+            "SELECT token, user_id, locale, game_id, asked_at FROM owed_answers ORDER BY asked_at"
+        )
+        return [OwedAnswer(str(t), int(u), str(loc), g, float(a)) for t, u, loc, g, a in found]
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
         """Raw access for tests and maintenance scripts, on the write connection."""

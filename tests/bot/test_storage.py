@@ -284,6 +284,24 @@ async def test_an_attempt_and_its_game_are_claimed_together_or_not_at_all(repo):
     assert other.id, "one attempt a day per game, not per player"
 
 
+async def test_an_owed_answer_learns_its_challenges_game_in_the_same_transaction(repo):
+    await repo.owe_answer("tok-1", 1, "de", 100.0)
+    await repo.owe_answer("tok-2", 2, "en-US", 101.0)
+    await repo.owe_answer("tok-1", 1, "de", 102.0)  # the same command again: one owed answer
+    row = await repo.create(lobby(channel=40, game="fleet-dice"), Attempt("2026-11-22", 1, "tok-1"))
+    with pytest.raises(AlreadyPlayed):
+        await repo.create(lobby(channel=41, game="fleet-dice"), Attempt("2026-11-22", 1, "tok-2"))
+    owed = {o.token: o for o in await repo.owed_answers()}
+    assert (owed["tok-1"].game_id, owed["tok-1"].locale, owed["tok-1"].asked_at) == (
+        row.id,
+        "de",
+        100.0,
+    )
+    assert owed["tok-2"].game_id is None, "a refused attempt names no game"
+    await repo.answered("tok-1")
+    assert [o.token for o in await repo.owed_answers()] == ["tok-2"]
+
+
 async def test_a_servers_chosen_language_is_kept_and_reaches_its_open_tables(repo):
     open_here = await repo.create(lobby(channel=60, guild_id=9))
     done = await repo.create(lobby(channel=61, guild_id=9))

@@ -3,10 +3,12 @@ restarted on the same database, and every table is either not there or playable,
 messages published, its attempt and its score kept."""
 
 import pytest
+from discord.webhook.async_ import async_context
 
 from bot.faults import Crash, armed
 from cogs.calls import PRESENT
-from tests.cogs.harness import ids
+from cogs.owed import SESSION, TOKEN_LIFE
+from tests.cogs.harness import ids, said
 
 CRASHES = {}
 
@@ -256,3 +258,48 @@ async def test_a_call_due_when_the_process_stopped_is_sent_once_after_the_restar
     assert len(await calls()) == 1, "called once at startup"
     await table.restart(db_path)
     assert len(await calls()) == 1, "not twice after a second restart"
+
+
+async def answer_of(table, token: str) -> str:
+    """What an interaction's own answer says now, read by its token."""
+    found = await async_context.get().get_original_interaction_response(
+        table.bot.application_id, token, session=getattr(table.bot.http, SESSION)
+    )
+    return str(found["content"])
+
+
+@pytest.mark.parametrize("point", ["answer_owed", "created"])
+async def test_a_challenge_cut_off_by_a_crash_is_answered_at_the_restart(table, db_path, point):
+    """Acknowledged ("thinking…") and then the process dies: at the restart the answer says
+    what became of it (nothing was done: try again; or where the challenge waits), once."""
+    (alice,) = table.add("alice")
+    before = {t.id for t in table.channel.threads}
+    with armed(point) as hit:
+        await crashed(table, alice.slash(table.channel, "challenge"), hit)
+    (owed,) = await table.service.owed_answers()
+    assert owed.user_id == alice.id
+    assert await answer_of(table, owed.token) == "", "thinking…"
+    await table.restart(db_path)
+    assert await table.service.owed_answers() == [], "answered, then forgotten"
+    said_then = await answer_of(table, owed.token)
+    threads = [t for t in table.channel.threads if t.id not in before]
+    if point == "answer_owed":
+        assert "restarted before this was done" in said_then and "try again" in said_then
+        again = await alice.slash(table.channel, "challenge")
+        assert "is waiting for you" in said(again), "nothing was taken: the attempt is open"
+    else:
+        (thread,) = threads
+        assert f"is waiting for you in <#{thread.id}>" in said_then
+        row = await table.service.repo.load_by_channel(thread.id)
+        assert row is not None and row.host_id == alice.id and row.id == owed.game_id
+
+
+async def test_an_answer_owed_past_its_token_is_forgotten_unsent(table, db_path):
+    (alice,) = table.add("alice")
+    with armed("answer_owed") as hit:
+        await crashed(table, alice.slash(table.channel, "challenge"), hit)
+    (owed,) = await table.service.owed_answers()
+    table.clock.advance(TOKEN_LIFE)
+    await table.restart(db_path)
+    assert await table.service.owed_answers() == []
+    assert await answer_of(table, owed.token) == "", "too late to answer: left as it was"
