@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.fronts.base import ChallengeSpec, Ctx, OptionSpec, Panel
+from bot.fronts.base import ChallengeSpec, Choice, Ctx, OptionSpec, Panel
 from bot.fronts.fleet_cards.events import event_line
 from bot.fronts.fleet_cards.picture import tableau_png
 from bot.fronts.fleet_cards.prompt import owed, prompt_panel
@@ -236,7 +236,8 @@ class FleetCardsFront:
             notes.append(tr._("Tied on points, boats and crates: the victory is shared."))
         names = tr.list([ctx.name(w) for w in result.winners])
         notes.append(tr._("Winner: {names}", names=names))
-        return Panel(tr._("Final scores"), notes, fields)
+        again = Choice(tr._("Play again"), None, op="again", style="success")
+        return Panel(tr._("Final scores"), notes, fields, choices=[again])
 
     def rules(self, ctx: Ctx) -> Panel:
         tr = ctx.tr
