@@ -40,6 +40,7 @@ from bot.storage import (
     LogEntry,
     NoSuchGame,
     OwedAnswer,
+    RatingChange,
     Repository,
     ResultEntry,
     Seat,
@@ -646,6 +647,12 @@ class TableService:
 
     async def set_dms_closed(self, user_id: int, at: float | None) -> None:
         await self.repo.set_dms_closed(user_id, at)
+
+    async def rating_changes(self, row: GameRow) -> list[RatingChange]:
+        """What a finished game did to its players' ratings where it was played (its server,
+        or everywhere for a game in direct messages); empty if it was not rated."""
+        scope = row.guild_id if row.guild_id is not None else ratings.GLOBAL
+        return [c for c in await self.repo.rating_changes(row.id) if c.guild_id == scope]
 
     # --- answers owed to commands ------------------------------------------------------------
 

@@ -153,6 +153,8 @@ WORDS: dict[str, str | tuple[str, str]] = {
         "Today's challenge (#{number}) is waiting for you in {channel}: "
         "the same game for everyone, one attempt."
     ),
+    "ratings": N_("Ratings"),
+    "rating_line": N_("{name} {points} ({gain})"),
     "owed_nothing_done": N_(
         "The bot restarted before this was done, and nothing was saved: please try again."
     ),

@@ -420,6 +420,9 @@ class Presenter:
         panel = public.final(outcome.result)
         if row.options.challenge_day:
             panel = dataclasses.replace(panel, choices=())  # one attempt a day: no Play again
+        rated = await self._ratings(row, public)
+        if rated:
+            panel = dataclasses.replace(panel, fields=[*panel.fields, rated])
         drawn = draw_public(panel, row.id, "", public.tr.domain_of("table"))
         if not (again and await self._posted_since(row, drawn.embed.title or "")):
             humans = [s.user_id for s in row.seats if s.user_id is not None]
@@ -459,6 +462,26 @@ class Presenter:
                 if message.author.id == me and found(message):
                     return True
         return False
+
+    async def _ratings(self, row: GameRow, public: Reading) -> tuple[str, list[str]] | None:
+        """The final scores' ratings field: each player's new rating and what the game
+        changed (``alice 1,512 (+18)``), in the table's language; None if it was not rated."""
+        changes = await self.service.rating_changes(row)
+        if not changes:
+            return None
+        ttr = public.tr.domain_of("table")
+        names = {s.user_id: s.name for s in row.seats if s.user_id is not None}
+        lines = [
+            say(
+                ttr,
+                "rating_line",
+                name=names.get(c.user_id, "?"),
+                points=ttr.number(c.points),
+                gain=("+" if c.gain >= 0 else "−") + ttr.number(abs(c.gain)),
+            )
+            for c in sorted(changes, key=lambda c: -c.points)
+        ]
+        return say(ttr, "ratings"), lines
 
     async def _challenge_result(self, outcome: Outcome, public: Reading, again: bool) -> None:
         """Tell the channel where the player started: score and title, no spoilers (once,

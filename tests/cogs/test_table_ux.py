@@ -101,6 +101,16 @@ async def test_play_again_opens_a_lobby_with_the_same_seats(table):
     final = [m async for m in table.thread().history(limit=2)][0]  # noqa: RUF015
     assert "Final scores" in final.embeds[0].title and "wins" in final.embeds[0].description
     old = await table.row()
+    # Two people played: the game is rated, and the scores say what it did (rules of
+    # bot.ratings: both start alike, so the winner gains what the loser loses, about).
+    (rated,) = [f for f in final.embeds[0].fields if f.name == "Ratings"]
+    changes = await table.service.rating_changes(old)
+    assert {c.user_id for c in changes} == {alice.id, bob.id}
+    for c in changes:
+        name = "alice" if c.user_id == alice.id else "bob"
+        sign = "+" if c.gain >= 0 else "−"
+        assert f"{name} {c.points:,} ({sign}{abs(c.gain):,})" in rated.value
+    assert sorted(c.gain > 0 for c in changes) == [False, True], "one gains, one loses"
     again = await bob.click(final, label="Play again")
     assert "Table open" in said(again)
     new = await table.service.repo.load(old.id + 1)
