@@ -2,7 +2,8 @@
 players choosing as the engine's default move would, and counts per player and round what they
 see:
 
-- public messages posted in the table's thread, and pings (messages mentioning someone);
+- public messages posted in the table's thread, and pings (messages that notify someone: they
+  mention them and their allowed mentions let it through);
 - clicks each player makes;
 - at every click, how many messages below the newest the table's state is (the message with
   the scores and who the table waits for).
@@ -34,6 +35,17 @@ import simcord
 from bot.reading import Reading
 from tests.clock import TestClock
 from tests.cogs.harness import Sim, make_bot
+
+
+def notifies(body: dict[str, Any], user_id: int) -> bool:
+    """Whether a message that names a person notifies them: Discord pings only the users its
+    allowed mentions let through (all of them when it sets none)."""
+    allowed = body.get("allowed_mentions")
+    if allowed is None:
+        return True
+    return str(user_id) in [str(u) for u in allowed.get("users", [])] or "users" in allowed.get(
+        "parse", []
+    )
 
 
 class Watch:
@@ -75,7 +87,7 @@ class Watch:
                 content = (req.json or {}).get("content") or ""
                 final = bool((req.json or {}).get("embeds"))  # the final scores ping everyone
                 for h in self.humans:
-                    if f"<@{h.id}>" in content:
+                    if f"<@{h.id}>" in content and notifies(req.json or {}, h.id):
                         self.pings[h.id][current] += 1
                         self.turn_pings[h.id][turn] += 0 if final else 1
         self.seen_requests = len(table.env.http_requests)

@@ -41,6 +41,7 @@ from bot.storage import (
     NoSuchGame,
     OwedAnswer,
     RatingChange,
+    RatingEntry,
     Repository,
     ResultEntry,
     Seat,
@@ -605,6 +606,24 @@ class TableService:
         today = self.today()
         first, last = challenge.period_days(period, today)
         return await self.repo.leaderboard(game, first, last, guild_id), today
+
+    async def rating_board(self, game: str, guild_id: int | None) -> list[RatingEntry]:
+        """The best rated players of a game on one server (None: everyone)."""
+        self.game(game)
+        return await self.repo.rating_board(game, guild_id)
+
+    async def user_ratings(self, user_id: int, guild_id: int | None) -> dict[str, RatingEntry]:
+        """A player's rating at each game they were rated in: this server's where there is
+        one (with `guild_id`), else the one over every server."""
+        found: dict[str, RatingEntry] = {}
+        for entry in await self.repo.user_ratings(user_id, guild_id):
+            if entry.game not in found or entry.guild_id != ratings.GLOBAL:
+                found[entry.game] = entry
+        return found
+
+    async def set_rates_ai(self, guild_id: int, rates: bool) -> None:
+        """Whether this server's games against AI seats count for ratings from now on."""
+        await self.repo.set_guild_rates_ai(guild_id, rates)
 
     async def stats(self, user_id: int) -> list[GameStats]:
         """A player's record, one entry per game they finished."""

@@ -81,6 +81,9 @@ WORDS: dict[str, str | tuple[str, str]] = {
     ),
     "bad_deadline": N_("A turn deadline is off, 1, 12, 24 or 72 hours."),
     "language_denied": N_("Only members who can manage this server choose its language."),
+    "ratings_denied": N_(
+        "Only members who can manage this server choose what counts for its ratings."
+    ),
     "language_set": N_("This server's tables now speak {language}."),
     "player_name": N_("Player {n}"),
     "left": N_("Left the game."),
@@ -195,6 +198,18 @@ WORDS: dict[str, str | tuple[str, str]] = {
     ),
     "leaderboard_line": N_("{rank}. <@{user}> — {score} · {title}"),
     "leaderboard_ties": N_("Equal scores rank by who finished first."),
+    "rating_board_title": N_("{game} ratings · {scope}"),
+    "rating_board_line": N_("{rank}. <@{user}> — {points} · {games}"),
+    "rating_board_empty": N_(
+        "No rated games yet: every finished game of two people or more counts."
+    ),
+    "rated_games": Nn_("{count} rated game", "{count} rated games"),
+    "stats_rating": N_("Rating: {points} ({games})"),
+    "rates_ai_on": N_(
+        "From now on, this server's games with AI seats count for ratings (AI seats are rated "
+        "at a fixed level)."
+    ),
+    "rates_ai_off": N_("From now on, this server's games with AI seats do not count for ratings."),
     "scope_server": N_("this server"),
     "scope_global": N_("everyone"),
     "period_today": N_("today"),

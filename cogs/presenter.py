@@ -427,8 +427,10 @@ class Presenter:
         if not (again and await self._posted_since(row, drawn.embed.title or "")):
             humans = [s.user_id for s in row.seats if s.user_id is not None]
             mentions = " ".join(f"<@{u}>" for u in humans)
+            # Everyone is named; the one whose own click ended the game is not notified.
+            told = [u for u in humans if u != outcome.actor]
             allowed = discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(u) for u in humans]
+                everyone=False, roles=False, users=[discord.Object(u) for u in told]
             )
             await box.post(content=mentions or None, allowed_mentions=allowed, **drawn.send())
         crash_point("final_posted")

@@ -143,12 +143,24 @@ class RecordsCog(commands.Cog, name="Records"):
             configured.get_secret_value() if configured is not None else None
         )
 
-    @app_commands.command(name="leaderboard", description=_T("Best daily-challenge scores"))
+    @app_commands.command(
+        name="leaderboard", description=_T("Best daily-challenge scores, or the best rated players")
+    )
     @app_commands.describe(
-        game=_T("Which game"), scope=_T("This server or everyone"), period=_T("Which days")
+        game=_T("Which game"),
+        scope=_T("This server or everyone"),
+        period=_T("Which days (challenge scores)"),
+        board=_T("Daily-challenge scores (default) or ratings"),
     )
     @app_commands.choices(
-        game=challenge_games(),
+        game=[
+            app_commands.Choice(name=get_front(g).title(translator(None, g)), value=g)
+            for g in FRONTS
+        ],
+        board=[
+            app_commands.Choice(name=_T("daily challenge"), value="challenge"),
+            app_commands.Choice(name=_T("ratings"), value="rating"),
+        ],
         scope=[
             app_commands.Choice(name=_T("this server"), value="server"),
             app_commands.Choice(name=_T("everyone"), value="global"),
@@ -165,18 +177,25 @@ class RecordsCog(commands.Cog, name="Records"):
         game: str | None = None,
         scope: str = "server",
         period: str = "today",
+        board: str = "challenge",
     ) -> None:
-        await run(interaction, self._leaderboard, game or _default_game(), scope, period)
+        await run(interaction, self._leaderboard, game or _default_game(), scope, period, board)
 
     async def _leaderboard(
-        self, interaction: discord.Interaction, game: str, scope: str, period: str
+        self, interaction: discord.Interaction, game: str, scope: str, period: str, board: str
     ) -> None:
-        if scope not in challenge.SCOPES:
+        if scope not in challenge.SCOPES or board not in ("challenge", "rating"):
             raise Refusal("bad_button")
         guild = interaction.guild_id if scope == "server" else None
+        self.service.game(game)
+        front = get_front(game)
+        if board == "rating":
+            await self._rating_board(interaction, game, scope, guild)
+            return
+        if front.challenge is None:
+            raise Refusal("no_challenge")
         entries, today = await self.service.leaderboard(game, period, guild)
         tr = user_tr(interaction)
-        front = get_front(game)
         gtr = tr.domain_of(front.domain)
         lines = [
             say(
@@ -206,6 +225,35 @@ class RecordsCog(commands.Cog, name="Records"):
             interaction, allowed_mentions=discord.AllowedMentions.none(), **drawn.send()
         )
 
+    async def _rating_board(
+        self, interaction: discord.Interaction, game: str, scope: str, guild: int | None
+    ) -> None:
+        """The best rated players of a game, by their conservative rating (mu − 3σ)."""
+        entries = await self.service.rating_board(game, guild)
+        tr = user_tr(interaction)
+        front = get_front(game)
+        lines = [
+            say(
+                tr,
+                "rating_board_line",
+                rank=i + 1,
+                user=e.user_id,
+                points=tr.number(e.points),
+                games=say(tr, "rated_games", e.games, count=tr.number(e.games)),
+            )
+            for i, e in enumerate(entries)
+        ]
+        title = say(
+            tr,
+            "rating_board_title",
+            game=front.title(tr.domain_of(front.domain)),
+            scope=say(tr, f"scope_{scope}"),
+        )
+        drawn = Drawn(embed(title, lines or [say(tr, "rating_board_empty")]), None)
+        await answering.reply(
+            interaction, allowed_mentions=discord.AllowedMentions.none(), **drawn.send()
+        )
+
     @app_commands.command(name="stats", description=_T("A player's record, game by game"))
     @app_commands.describe(player=_T("Whose record (default: yours)"), game=_T("Only this game"))
     @app_commands.choices(
@@ -228,6 +276,7 @@ class RecordsCog(commands.Cog, name="Records"):
         tr = user_tr(interaction)
         who = player or interaction.user
         today = self.service.today()
+        rated = await self.service.user_ratings(who.id, interaction.guild_id)
         fields = []
         for s in await self.service.stats(who.id):
             if game is not None and s.game != game:
@@ -250,6 +299,11 @@ class RecordsCog(commands.Cog, name="Records"):
             titles = ", ".join(
                 f"{front.title_name(t, ctx)} ×{n}" for t, n in sorted(s.titles.items())
             )
+            rating = rated.get(s.game)
+            if rating is not None:
+                games = say(tr, "rated_games", rating.games, count=tr.number(rating.games))
+                points = tr.number(rating.points)
+                body = f"{body}\n{say(tr, 'stats_rating', points=points, games=games)}"
             fields.append((front.title(gtr), [body, titles] if titles else [body]))
         e = embed(
             say(tr, "stats_title", name=who.display_name), [] if fields else [say(tr, "stats_none")]

@@ -319,6 +319,23 @@ class TableCommands(commands.Cog, name="Table"):
         text = say(user_tr(interaction), "language_set", language=LANGUAGES[chosen_tr.language])
         await answering.answer(interaction, text)
 
+    @table.command(
+        name="ratings", description=_T("Whether games with AI seats count for ratings (admins)")
+    )
+    @app_commands.describe(ai=_T("Count this server's games with AI seats from now on"))
+    async def ratings(self, interaction: discord.Interaction, ai: bool) -> None:
+        await run(interaction, self._ratings, ai)
+
+    async def _ratings(self, interaction: discord.Interaction, ai: bool) -> None:
+        if interaction.guild_id is None:
+            raise Refusal("wrong_channel")
+        if not interaction.permissions.manage_guild:
+            raise Refusal("ratings_denied")
+        await self.service.set_rates_ai(interaction.guild_id, ai)
+        await answering.answer(
+            interaction, say(user_tr(interaction), f"rates_ai_{'on' if ai else 'off'}")
+        )
+
     @table.command(name="autopilot", description=_T("Play a seat's moves automatically"))
     @app_commands.describe(player=_T("Whose seat"), on=_T("On (default) or off"))
     async def autopilot(
