@@ -58,6 +58,9 @@ from engine.games import get_game
 log = logging.getLogger(__name__)
 
 AUTOPLAY_LIMIT = 5000
+"""Moves AI and autopilot seats may play in a row. A whole game of any of ours takes at most
+a few hundred (364 in the longest of 4-player default-move games), so a table whose seats are
+all automatic and still has not ended after this many never will: it is ended, saying why."""
 RETRIES = 3
 CLAIM_SECONDS = 300.0
 """How long a claim on a due game lasts: ample for playing it and publishing the outcome; a
@@ -89,6 +92,9 @@ class Outcome:
     """A finished game's verified result (None if its log did not replay)."""
     actor: int | None = None
     """The user whose click this was: their own prompt already shows what they owe next."""
+    stalled: int | None = None
+    """Ended because its AI and autopilot seats played this many moves in a row without the
+    game ending (a table nobody can finish is closed with the reason, not left running)."""
 
 
 @dataclass(frozen=True)
@@ -854,6 +860,12 @@ class TableService:
         else saved first (the caller reloads and retries)."""
         new = self._with_state(row, rules, old, state, events)
         finished = rules.is_over(state)
+        # Every caller lets the automatic seats play first: any still to act hit the limit.
+        waiting = rules.to_act(state)
+        stalled = not finished and bool(waiting) and all(_automatic(new, s) for s in waiting)
+        if stalled:
+            log.warning("game %s: %s automatic moves without an end: ended", row.id, AUTOPLAY_LIMIT)
+            new = new.model_copy(update={"status": "cancelled", "deadline_at": None, "waits": []})
         result = None
         results: list[ResultEntry] = []
         if finished:
@@ -871,6 +883,8 @@ class TableService:
         now_waiting = self._humans_to_act(saved, rules, state)
         ping = [u for u in now_waiting if u not in before]
         last = now_waiting[0] if len(before) > 1 and len(now_waiting) == 1 and not ping else None
+        if stalled:
+            return Outcome(saved, state, events, ended=True, stalled=AUTOPLAY_LIMIT)
         return Outcome(saved, state, events, ping, last_one=last, finished=finished, result=result)
 
 

@@ -94,6 +94,10 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "autopilot_off": N_("{name} is back in control of their seat."),
     "deadline_applied": N_("Time ran out for {names}: the default move was played for them."),
     "ended": N_("The game was ended by {name}."),
+    "stalled": N_(
+        "The game was ended: its AI and autopilot seats played {moves} moves in a row without "
+        "finishing it."
+    ),
     "damaged_ended": N_(
         "This table's saved data could not be read, so {name} closed it; "
         "the channel is free for a new table."

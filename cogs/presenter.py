@@ -277,6 +277,11 @@ class Presenter:
         row, state = outcome.row, outcome.state
         if state is None:
             return
+        if outcome.stalled is not None:
+            tr = translator(row.locale, "table")
+            moves = tr.number(outcome.stalled)
+            await self.close(outcome, "—", say(tr, "stalled", moves=moves))
+            return
         rules = self.service.game(row.game)
         public = self.reading(row, rules, state)
         ttr = public.tr.domain_of("table")
@@ -568,8 +573,9 @@ class Presenter:
         ids = {"step": message_id} if step is not None else {"board": message_id}
         await self.service.set_messages(row, False, step.key if step else None, **ids)
 
-    async def close(self, outcome: Outcome, by: str) -> None:
-        """A game ended early: its standings, no buttons left, and a notice."""
+    async def close(self, outcome: Outcome, by: str, reason: str | None = None) -> None:
+        """A game ended early: its standings, no buttons left, and a notice (who ended it,
+        or `reason`)."""
         row = outcome.row
         box = self.table_box(row)
         async with self._game(row, done=True) as shown:
@@ -585,7 +591,7 @@ class Presenter:
                     writes.append(self._post(box, drawn))
             if shown.step_id:
                 writes.append(self._strip(box, shown.step_id))
-            writes.append(box.post(content=say(tr, "ended", name=by)))
+            writes.append(box.post(content=reason or say(tr, "ended", name=by)))
             if row.lobby_message_id and row.state is None:
                 writes.append(self._close_lobby(row, tr))
             # Whatever outcome is still queued, it must not put the buttons back.

@@ -316,3 +316,18 @@ async def test_a_prompt_click_that_takes_long_is_deferred_then_answered(table, m
     stale = await current.click(second.response.message, custom_id=choice)
     assert "moved on" in said(stale)
     assert (await table.row()).version == version
+
+
+async def test_a_table_whose_automatic_seats_never_finish_is_ended_saying_why(table, monkeypatch):
+    # Every game of ours ends within a few hundred default moves; a table whose seats are all
+    # AI or autopilot and that has not ended after AUTOPLAY_LIMIT of them never will.
+    alice, bob = await two_player_game(table)
+    await alice.slash(table.handle(), "table autopilot", player=bob)
+    assert (await table.row()).status == "active", "alice still plays"
+    monkeypatch.setattr("bot.service.AUTOPLAY_LIMIT", 3)  # (a whole game takes hundreds)
+    await alice.slash(table.handle(), "table autopilot", player=alice)
+    row = await table.row()
+    assert row.status == "cancelled" and row.waits == []
+    history = [m async for m in table.thread().history(limit=10)]
+    assert "played 3 moves in a row without finishing it" in history[0].content
+    assert not any(m.components for m in history), "no button left"
