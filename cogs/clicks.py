@@ -276,8 +276,37 @@ class ClickHandler:
         seat = outcome.row.seat_of(interaction.user.id)
         assert seat is not None
         loaded = Loaded(outcome.row, self.service.game(outcome.row.game), outcome.state)
-        await self._update_prompt(interaction, loaded, seat)
+        if self._sunk(interaction, outcome.row):
+            await self._prompt_below(interaction, loaded, seat)
+        else:
+            await self._update_prompt(interaction, loaded, seat)
         await self.presenter.publish(outcome)
+
+    def _sunk(self, interaction: discord.Interaction, row: GameRow) -> bool:
+        """Whether this is the one reader's prompt (a solo or challenge table, one person
+        with AI seats) and the table has posted below it since: their next decision then
+        follows them down instead of staying where it was first posted."""
+        if sum(1 for s in row.seats if s.user_id is not None) != 1 or interaction.message is None:
+            return False
+        shown = [row.step_message_id, row.board_message_id, self.presenter.newest_public(row.id)]
+        return max((m for m in shown if m is not None), default=0) > interaction.message.id
+
+    async def _prompt_below(
+        self, interaction: discord.Interaction, loaded: Loaded, seat: int
+    ) -> None:
+        """The seat's next decision as a new private message at the bottom, in place of the
+        prompt that was clicked (which is removed)."""
+        drawn, _ = await off_loop(
+            prompt_drawn, self._reading(interaction, loaded, seat), loaded.row.id
+        )
+        await answering.defer(interaction)
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.delete_original_response()
+        sent = await answering.reply(interaction, **drawn.send())
+        editor = sent.edit if sent is not None else interaction.edit_original_response
+        self.presenter.prompt_opened(
+            loaded.row.id, interaction.user.id, editor, locale_of(interaction)
+        )
 
     async def _update_prompt(
         self, interaction: discord.Interaction, loaded: Loaded, seat: int, note: str | None = None

@@ -194,6 +194,15 @@ class Presenter:
         decision can be shown there."""
         self._prompts[(game_id, user_id)] = OpenPrompt(edit, locale, self.clock(), image)
 
+    def newest_public(self, game_id: int) -> int | None:
+        """The newest message known to show this table (its step message or board), if this
+        process has shown it."""
+        shown = self._shown.get(game_id)
+        if shown is None:
+            return None
+        known = [m for m in (shown.step_id, shown.board_id) if isinstance(m, int)]
+        return max(known) if known else None
+
     @contextlib.asynccontextmanager
     async def _game(self, row: GameRow, done: bool = False) -> AsyncIterator[Shown]:
         """Hold the game's lock; yields what is shown now (from the row after a restart)."""

@@ -182,6 +182,9 @@ class Sim:
             await self._clicked(actor, result)
         if self.sensible and result.response is not None and result.response.components:
             self.open_prompts[actor.id] = result.response
+        elif self.sensible and [f for f in result.followups if f.components]:
+            # A solo table's next decision follows its player down, as a new message.
+            self.open_prompts[actor.id] = [f for f in result.followups if f.components][-1]
         assert result.acknowledged or not check
         self.clicks += 1
 

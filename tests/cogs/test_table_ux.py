@@ -141,3 +141,23 @@ async def test_only_the_host_adds_or_removes_ai_seats(table):
     assert (await table.lobby()).embeds[0].description.count("🤖") == 1
     await alice.click(await table.lobby(), label="Remove AI seat")
     assert "🤖" not in (await table.lobby()).embeds[0].description
+
+
+async def test_a_solo_players_decision_is_never_more_than_two_messages_up(table):
+    """One reader: when the table has posted below their prompt, their next decision follows
+    them down as a new private message (the clicked one removed)."""
+    (alice,) = table.add("alice")
+    await table.open(alice, "table solo")
+    table.sensible = True
+    distances = []
+    for _ in range(80):
+        if (await table.row()).status != "active":
+            break
+        await table.play_one()
+        prompt = table.open_prompts.get(alice.id)
+        if prompt is None or (await table.row()).status != "active":
+            continue
+        below = [m async for m in table.thread().history(limit=40) if m.id > prompt.id]
+        distances.append(len(below))
+    assert len(distances) > 20
+    assert max(distances) <= 2, str(distances)
