@@ -60,6 +60,16 @@ LANGUAGE_CHOICES = [
 ]
 
 
+def server_admin(interaction: discord.Interaction, denied: str) -> int:
+    """The server of a setting only its admins change (refused in DMs, and to anyone who
+    cannot manage the server, with `denied`'s words)."""
+    if interaction.guild_id is None:
+        raise Refusal("wrong_channel")
+    if not interaction.permissions.manage_guild:
+        raise Refusal(denied)
+    return interaction.guild_id
+
+
 class TableCommands(commands.Cog, name="Table"):
     table = app_commands.Group(name="table", description=_T("Board games in this channel"))
 
@@ -306,14 +316,11 @@ class TableCommands(commands.Cog, name="Table"):
         await run(interaction, self._language, language)
 
     async def _language(self, interaction: discord.Interaction, language: str) -> None:
-        if interaction.guild_id is None:
-            raise Refusal("wrong_channel")
-        if not interaction.permissions.manage_guild:
-            raise Refusal("language_denied")
+        guild_id = server_admin(interaction, "language_denied")
         if language != "auto" and language not in LANGUAGES:
             raise Refusal("bad_button")
         chosen = None if language == "auto" else language
-        await self.service.set_server_language(interaction.guild_id, chosen)
+        await self.service.set_server_language(guild_id, chosen)
         # Said in the admin's own language; the language chosen by its own name.
         chosen_tr = translator(chosen or guild_locale(interaction), "table")
         text = say(user_tr(interaction), "language_set", language=LANGUAGES[chosen_tr.language])
@@ -327,11 +334,7 @@ class TableCommands(commands.Cog, name="Table"):
         await run(interaction, self._ratings, ai)
 
     async def _ratings(self, interaction: discord.Interaction, ai: bool) -> None:
-        if interaction.guild_id is None:
-            raise Refusal("wrong_channel")
-        if not interaction.permissions.manage_guild:
-            raise Refusal("ratings_denied")
-        await self.service.set_rates_ai(interaction.guild_id, ai)
+        await self.service.set_rates_ai(server_admin(interaction, "ratings_denied"), ai)
         await answering.answer(
             interaction, say(user_tr(interaction), f"rates_ai_{'on' if ai else 'off'}")
         )
