@@ -11,8 +11,9 @@ spam them.
   wherever they are. Closed DMs fall back to the thread, which says so once.
 - **Never twice for the same wait**: a call is claimed in the database per person and turn
   (the front's turn: a round, a player's turn) before it is sent, so no process, restart or
-  second outcome calls again; never for one's own action, never an AI or autopilot seat;
-  a decision with one forced choice is asked, not called.
+  second outcome calls again; once the person acts, their call is answered, and a later
+  decision (even in the same turn) is a new wait; never for one's own action, never an AI or
+  autopilot seat; a decision with one forced choice is asked, not called.
 - **Nothing lost at a restart**: calls due when the process stopped are sent at startup; one
   claimed but not known to be sent is looked for in the thread first, so it is sent once.
 """
@@ -94,6 +95,12 @@ class Calls:
         if not row.waits:
             return
         told = {(n.user_id, n.turn): n for n in await self.service.calls(row.id)}
+        if actor is not None and any(user == actor for user, _ in told):
+            # They came and acted: their call is answered. A decision that waits for them
+            # later, even in the same turn (a second pick in a Fleet Dice round), is a new
+            # wait: called again if they are not at the table then.
+            await self.service.answer_calls(row.id, actor)
+            told = {k: n for k, n in told.items() if k[0] != actor}
         due: list[Wait] = []
         quiet: list[Wait] = []
         for wait in row.waits:

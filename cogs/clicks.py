@@ -263,7 +263,10 @@ class ClickHandler:
                 game_id, interaction.user.id, action, token=token, channel=interaction.channel_id
             )
         except Refusal as refusal:
-            if not refusal.stale:
+            # A stale prompt, or a choice the rules refuse now (the decision it showed has
+            # changed without this player acting, e.g. a leftover die another took): the answer
+            # says why and shows the decision they owe now, in place of the prompt.
+            if not (refusal.stale or refusal.error is not None):
                 raise
             loaded = await self.service.load_game(game_id)
             check_channel(loaded.row, interaction.channel_id)

@@ -502,10 +502,18 @@ class GameNight:
 
     def shown(self, seat: Seat) -> tuple[dict[str, Any], bool] | None:
         """What shows the player a decision: their open prompt with choices, else a ping for
-        them they have not answered (True)."""
+        them they have not answered, else the table's step message naming them as the one it
+        waits for (True: they press its Act button)."""
         prompt = self.fake.messages.get(seat.prompt) if seat.prompt else None
         if prompt is not None and offers(prompt):
             return prompt, False
+        table = self._table()
+        if (
+            table is not None
+            and int(table["id"]) > seat.notice
+            and f"⏳ {seat.who['global_name']}:" in (table["content"] or "")
+        ):
+            return table, True
         mention = f"<@{seat.uid}>"
         for mid in reversed(self.fake.by_channel.get(self.thread, [])):
             if mid <= seat.notice:
