@@ -653,7 +653,8 @@ class TableService:
         return await self.repo.calls(game_id)
 
     async def answer_calls(self, game_id: int, user_id: int) -> None:
-        """A person acted: the calls they had are answered (a later wait calls them again)."""
+        """The table no longer waits for a person: their calls are answered (a later wait
+        calls them again)."""
         await self.repo.answer_calls(game_id, user_id)
 
     async def claim_call(self, game_id: int, user_id: int, turn: str, via: str) -> bool:

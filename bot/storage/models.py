@@ -474,8 +474,8 @@ class Repository(Protocol):
         ...
 
     async def answer_calls(self, game_id: int, user_id: int) -> None:
-        """A person acted at this table: their calls are answered, and a decision that waits
-        for them later (in the same turn or not) is a new wait, to be called again."""
+        """The table no longer waits for a person: their calls are answered, and a decision
+        that waits for them later (in the same turn or not) is a new wait, to be called again."""
         ...
 
     async def claim_call(self, game_id: int, user_id: int, turn: str, via: str) -> bool:
