@@ -652,11 +652,6 @@ class TableService:
         """The calls sent for a table, every turn."""
         return await self.repo.calls(game_id)
 
-    async def answer_calls(self, game_id: int, user_id: int) -> None:
-        """The table no longer waits for a person: their calls are answered (a later wait
-        calls them again)."""
-        await self.repo.answer_calls(game_id, user_id)
-
     async def claim_call(self, game_id: int, user_id: int, turn: str, via: str) -> bool:
         """The right to call a person for one turn (False: already called)."""
         return await self.repo.claim_call(game_id, user_id, turn, via)

@@ -11,9 +11,8 @@ spam them.
   wherever they are. Closed DMs fall back to the thread, which says so once.
 - **Never twice for the same wait**: a call is claimed in the database per person and turn
   (the front's turn: a round, a player's turn) before it is sent, so no process, restart or
-  second outcome calls again; once the table stops waiting for them, their call is answered,
-  and a later decision (even in the same turn) is a new wait; never for one's own action,
-  never an AI or autopilot seat; a decision with one forced choice is asked, not called.
+  second outcome calls again; never for one's own action, never an AI or autopilot seat;
+  a decision with one forced choice is asked, not called.
 - **Nothing lost at a restart**: calls due when the process stopped are sent at startup; one
   claimed but not known to be sent is looked for in the thread first, so it is sent once.
 """
@@ -95,13 +94,6 @@ class Calls:
         if not row.waits:
             return
         told = {(n.user_id, n.turn): n for n in await self.service.calls(row.id)}
-        waited = {w.user_id for w in row.waits}
-        for user in {u for u, _ in told if u not in waited}:
-            # The table no longer waits for them: their call is answered. When it waits for
-            # them again, even in the same turn (the town phase's pick after the boat phase's
-            # in a Fleet Dice round), that is a new wait, called again if they are away.
-            await self.service.answer_calls(row.id, user)
-            told = {k: n for k, n in told.items() if k[0] != user}
         due: list[Wait] = []
         quiet: list[Wait] = []
         for wait in row.waits:

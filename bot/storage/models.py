@@ -473,11 +473,6 @@ class Repository(Protocol):
         """The calls sent for a table, every turn."""
         ...
 
-    async def answer_calls(self, game_id: int, user_id: int) -> None:
-        """The table no longer waits for a person: their calls are answered, and a decision
-        that waits for them later (in the same turn or not) is a new wait, to be called again."""
-        ...
-
     async def claim_call(self, game_id: int, user_id: int, turn: str, via: str) -> bool:
         """Take the right to call a person for one turn of a table: False if a call for it
         was already claimed (by this process or another, before a restart or not)."""

@@ -469,12 +469,6 @@ class PostgresRepository:
             )
         return [Call(*record) for record in found]
 
-    async def answer_calls(self, game_id: int, user_id: int) -> None:
-        async with self._writing() as con:
-            await con.execute(
-                "DELETE FROM calls WHERE game_id = $1 AND user_id = $2", game_id, user_id
-            )
-
     async def claim_call(self, game_id: int, user_id: int, turn: str, via: str) -> bool:
         async with self._writing() as con:
             status = await con.execute(

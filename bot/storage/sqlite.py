@@ -531,12 +531,6 @@ class SqliteRepository:
         )
         return [Call(*record) for record in found]
 
-    async def answer_calls(self, game_id: int, user_id: int) -> None:
-        async with self._writing():
-            await self._run(
-                "DELETE FROM calls WHERE game_id = ? AND user_id = ?", (game_id, user_id)
-            )
-
     async def claim_call(self, game_id: int, user_id: int, turn: str, via: str) -> bool:
         async with self._writing():
             return (
