@@ -128,7 +128,7 @@ async def test_two_shard_processes_share_one_database_and_survive_kill_9(fake, p
         await quiet(fake)
         finished = await db.fetch("SELECT channel_id, status FROM games ORDER BY channel_id")
         assert [tuple(r) for r in finished] == [(c, "over") for c in sorted(CHANNELS.values())], [
-            (fake.messages[m]["content"][:60], custom_ids(fake.messages[m]))
+            ((fake.messages[m]["content"] or "")[:60], custom_ids(fake.messages[m]))
             for c in CHANNELS.values()
             for m in fake.by_channel[c][-6:]
         ]
