@@ -331,3 +331,23 @@ async def test_a_table_whose_automatic_seats_never_finish_is_ended_saying_why(ta
     history = [m async for m in table.thread().history(limit=10)]
     assert "played 3 moves in a row without finishing it" in history[0].content
     assert not any(m.components for m in history), "no button left"
+
+
+async def test_a_prompt_choice_the_rules_refuse_shows_the_decision_owed(table):
+    # A choice of the right seat and token that the rules refuse now (the decision it showed
+    # changed without this player acting): the answer says why and shows what they owe.
+    from cogs.components import encode_action
+
+    await two_player_game(table)
+    loaded = await table.loaded()
+    seat = loaded.game.to_act(loaded.state)[0]
+    actor = table.players[loaded.row.seats[seat].user_id]
+    token = loaded.game.token(loaded.state, seat)
+    cid = f"fl1:do:{loaded.row.id}:{token}:{encode_action('star wharf:casino')}"
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="forged", custom_id=cid))
+    message = await table.thread().send("a prompt", view=view)
+    result = await actor.click(message, custom_id=cid)
+    assert result.response.content == "That is not possible now: pick a die from the pool."
+    assert result.response.components, "the decision owed is shown with its choices"
+    assert (await table.row()).version == loaded.row.version, "nothing changed"
