@@ -131,6 +131,7 @@ async def test_two_shard_processes_share_one_database_and_survive_kill_9(fake, p
             ((fake.messages[m]["content"] or "")[:60], custom_ids(fake.messages[m]))
             for c in CHANNELS.values()
             for m in fake.by_channel[c][-6:]
+            if m in fake.messages
         ]
         results = await db.fetchval("SELECT COUNT(*) FROM results WHERE finished_at IS NOT NULL")
         assert results == 2, "both games' results were verified and recorded"
