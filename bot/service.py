@@ -52,7 +52,7 @@ from bot.storage import (
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
 from engine.core.game import AnyGame, GameResult
-from engine.core.replay import replay
+from engine.core.replay import in_effect, replay
 from engine.games import get_game
 
 log = logging.getLogger(__name__)
@@ -580,7 +580,7 @@ class TableService:
         replayed: a log the rules no longer accept (a damaged entry, a rules change) gives
         the events up to that entry."""
         rules = self.rules_of(row)
-        entries = await self.repo.actions(row.id)
+        entries = in_effect(await self.repo.actions(row.id), lambda entry: entry.action)
         try:
             state, events = rules.start(len(row.seats), row.seed, row.game_options)
         except EngineError:
