@@ -134,6 +134,14 @@ class Tr:
         self.domain = domain
         self._catalog = _translations(language, domain)
 
+    def __repr__(self) -> str:
+        """Its language and domain: two translators of the same ones say the same words.
+
+        >>> Tr("de", "table")
+        Tr('de', 'table')
+        """
+        return f"Tr({self.language!r}, {self.domain!r})"
+
     def _(self, message: str, **fields: Any) -> str:
         """The sentence in this language, with its fields filled in."""
         text = self._catalog.gettext(message)

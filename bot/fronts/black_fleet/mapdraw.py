@@ -17,7 +17,7 @@ from itertools import pairwise
 from PIL import Image, ImageDraw
 
 from bot.fronts.black_fleet.words import SEAT_LETTERS, port_name
-from bot.fronts.pictures import Font, colour_palette, font, full_font, png
+from bot.fronts.pictures import Font, colour_palette, font, full_font, png, remembered
 from bot.i18n import Tr
 from engine.black_fleet.house import House
 from engine.black_fleet.seamap import coords, label
@@ -87,6 +87,7 @@ def _outline(colour: RGB) -> RGB:
     return INK if sum(colour) > 380 else (250, 250, 250)
 
 
+@remembered
 def draw_map(
     tr: Tr,
     house: House,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from bot.fronts.fleet_cards.words import short_boat, short_license
-from bot.fronts.pictures import font, png
+from bot.fronts.pictures import font, png, remembered
 from bot.i18n import Tr
 from engine.fleet_cards.cards import Deck, kind_of
 from engine.fleet_cards.views import PlayerView
@@ -60,6 +60,7 @@ def _label(
     draw.text(xy, text, fill=fill, font=font(size))
 
 
+@remembered
 def tableau_png(tr: Tr, book: Deck, p: PlayerView, title: str) -> bytes:
     # Licenses of a kind side by side (their order of purchase does not matter).
     order = list(book.licenses)

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from PIL import Image, ImageDraw
 
 from bot.fronts.fleet_dice.words import bonus_short, name
-from bot.fronts.pictures import font, palette, png, swatch
+from bot.fronts.pictures import font, palette, png, remembered, swatch
 from bot.i18n import Tr
 from engine.fleet_dice.player import capacity, coin_boxes, king_crab_license, new_player
 from engine.fleet_dice.scoring import breakdown
@@ -53,6 +53,7 @@ Lit = Mapping[Spot, str]
 """The highlighted boxes, each with the letters of the choices that would mark it."""
 
 
+@remembered
 def sheet_picture(
     tr: Tr,
     sheet: Sheet,

@@ -13,7 +13,7 @@ from PIL import Image, ImageColor, ImageDraw
 
 from bot.fronts.base import Ctx
 from bot.fronts.mare_balticum.words import SEAT_COLOURS, letter, season, space_name, species
-from bot.fronts.pictures import Font, colour_palette, full_font, png
+from bot.fronts.pictures import Font, colour_palette, full_font, png, remembered
 from bot.fronts.pictures import font as default_font
 from engine.core.events import Event
 from engine.mare_balticum.board import AMBER, Board
@@ -94,6 +94,7 @@ def _centre(board: Board, code: str) -> tuple[float, float]:
     return MARGIN + x * CELL + CELL / 2, TOP + y * CELL + CELL / 2
 
 
+@remembered
 def map_picture(view: MareView, ctx: Ctx) -> bytes:
     board = view.board
     cols, rows = board.grid
