@@ -411,9 +411,12 @@ class Presenter:
             drawn = draw_public(step, row.id, public.token, ttr)
             new_content = _key(drawn)
             if step.key != shown.step_key:
-                if step_id and shown.step_key:
-                    writes.others.append(self._strip(box, step_id))
+                # The new step first, then the old one loses its buttons: the table always
+                # shows one Act button, even while a rate limit holds the second write back.
+                passed = step_id if step_id and shown.step_key else None
                 step_id = writes.step_posted = self._post(box, drawn)
+                if passed:
+                    writes.others.append(self._strip(box, passed))
             elif not step_edited and new_content != content and step_id:
                 writes.others.append(self._edit(box, step_id, drawn))
             step_key, content = step.key, new_content

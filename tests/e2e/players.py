@@ -33,9 +33,10 @@ def ends(custom_id: str) -> bool:
     return custom_id.startswith("fl1:again:")
 
 
-GONE_S = 2.0
-"""How long no message may carry the table's Act button before the game counts as over (the
-old step message loses it a moment before the new one is posted)."""
+FINALS_S = 60.0
+"""How long a player waits for the final scores once the bot has said the game is over (or no
+message shows the Act button): a player who clicks as fast as a bot finishes a solo game long
+before the channel, paced by Discord's rate limit, has shown every step."""
 
 
 RESPONSE_LIMIT = 3.0  # Discord's 3-second rule
@@ -262,18 +263,20 @@ class Player:
         idle, gone = 0, 0.0
         self.over = False
         while not stop.is_set():
-            board = self.table(board_id)
-            if self.over:
-                # Told by the bot: the messages still showing the table lag behind the game.
-                self.before |= set(self.fake.by_channel.get(self.channel, []))
-                board = None
-                gone = GONE_S
+            board = None if self.over else self.table(board_id)
             if board is None:
+                # No message shows the table's Act button (or the bot said the game is over):
+                # the game is over once its final scores are posted. Until then the table is
+                # between two messages, or the scores lag behind the game.
                 finals = self.latest(ends)
-                if gone < GONE_S and (finals is None or int(finals["id"]) < board_id):
+                if finals is None or int(finals["id"]) < board_id:
+                    if gone >= FINALS_S:
+                        self.stats.fail(f"no table and no final scores for {FINALS_S:.0f} s")
+                        return False
                     await asyncio.sleep(0.02)
                     gone += 0.02
                     continue
+                self.before |= set(self.fake.by_channel.get(self.channel, []))
                 self.stats.finished += self.stats.measuring
                 self.stats.finished_total += 1
                 return True
