@@ -265,3 +265,16 @@ async def test_old_buttons_work_after_a_restart_in_the_middle_of_a_game(table, d
     for _ in range(6):
         await table.play_one()
     assert (await table.row()).status == "active"
+
+
+async def test_the_sea_in_words_is_one_click_from_the_table(table):
+    # The map picture is the table; the button under it answers with the same table in words
+    # (players, the sea, the map as text), privately, with no picture.
+    _, bob = await four_seats(table)
+    board = await table.table_message()
+    words = await bob.click(board, label="The sea in words")
+    assert words.ephemeral
+    embed = words.response.embeds[0]
+    names = [f.name for f in embed.fields]
+    assert "The sea in words" in names and "Players" in names, names
+    assert embed.image is None or not embed.image.url
