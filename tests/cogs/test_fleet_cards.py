@@ -488,3 +488,16 @@ async def test_a_crafted_box_is_answered_and_changes_nothing(table):
     result = await actor.submit_modal(shown, {"amount": "30"})
     assert "older version" in said(result)
     assert (await table.row()).version == row.version
+
+
+async def test_a_box_opened_before_a_restart_still_plays_its_amount(table, db_path):
+    # The box is kept by no process: the number typed after the bot restarted is the bid.
+    actor, seat, prompt = await rich_bidder(table)
+    shown = await open_box(actor, prompt)
+    row = await table.row()
+    logged = len(await table.service.repo.actions(row.id))
+    await table.restart(db_path)
+    typed = await actor.submit_modal(shown, {"amount": "33"})
+    assert typed.acknowledged
+    entry = (await table.service.repo.actions(row.id))[logged]
+    assert (entry.action, entry.seat) == ("bid 33", seat)
