@@ -5,10 +5,11 @@ clock under a deadline and on autopilot, and old buttons after a restart."""
 
 import io
 
+import discord
 import pytest
 from PIL import Image
 
-from cogs.components import decode_action
+from cogs.components import Unknown, decode_action
 from tests.cogs.harness import said
 
 GAME = "mare-balticum"
@@ -278,3 +279,46 @@ async def test_the_sea_in_words_is_one_click_from_the_table(table):
     names = [f.name for f in embed.fields]
     assert "The sea in words" in names and "Players" in names, names
     assert embed.image is None or not embed.image.url
+
+
+async def test_opening_the_contract_deck_is_the_action_with_no_way_back(table):
+    # RULES §12.2, the rulebook: "un giocatore può guardare tra le carte del mazzo di contratti
+    # commerciali e selezionarne una" — looking is the action: the deck's prompt offers the
+    # cards and nothing else, and a crafted Back changes nothing.
+    await four_seats(table, options=["Contracts (optional rule 2): off"])
+    table.sensible = True
+    rules = table.service.game(GAME)
+    row = await table.row()
+    people = {i for i, s in enumerate(row.seats) if not s.is_ai}
+
+    def a_person_may_look(state):
+        return (
+            state.phase == "turn"
+            and state.sub is None
+            and state.seat in people
+            and any(a.verb == "contract" for a in rules.legal_actions(state, state.seat))
+        )
+
+    await play_until(table, a_person_may_look)
+    state = await table.state()
+    actor = table.players[row.seats[state.seat].user_id]
+    prompt = (await actor.click(await table.table_message(), label="Act")).response
+    assert "contract" in offered(prompt)
+    deck = (await table.choose(actor, prompt, "contract")).response
+    assert deck.embeds[0].title == "Take a contract"
+    cards = offered(deck)
+    assert cards and all(a.startswith("take ") for a in cards), cards
+    version = (await table.row()).version
+    token = rules.token(await table.state(), state.seat)
+    crafted = f"fl1:do:{row.id}:{token}:back"
+    view = discord.ui.View(timeout=None)
+    view.add_item(Unknown(crafted))
+    view.children[-1].item.label = "Back"
+    message = await table.thread().send("crafted", view=view)
+    refused = await actor.click(message, custom_id=crafted)
+    assert refused.response.content == "That is not possible now: take one of the contracts."
+    assert (await table.row()).version == version
+    await table.choose(actor, deck, cards[0])
+    after = await table.state()
+    assert after.players[state.seat].contract == cards[0].split()[1]
+    assert after.actions == state.actions - 1 or after.seat != state.seat
