@@ -132,26 +132,33 @@ async def test_the_table_stays_at_the_bottom_of_the_channel(table):
         assert step.content.startswith("⏳"), "the live line says who the table waits for"
 
 
-async def test_a_sail_is_chosen_by_the_space_names_the_picture_shows(table):
-    await four_seats(table)
+async def a_person_may(table, verb):
+    """Play on until a person at the table may start an action with `verb`; then they open
+    their prompt. Returns (the rules, the state, the row, the person, the prompt)."""
     table.sensible = True
     rules = table.service.game(GAME)
     row = await table.row()
     people = {i for i, s in enumerate(row.seats) if not s.is_ai}
 
-    def a_person_can_sail(state):
+    def may(state):
         return (
             state.phase == "turn"
             and state.sub is None
             and state.seat in people
-            and any(a.verb == "sail" for a in rules.legal_actions(state, state.seat))
+            and any(a.verb == verb for a in rules.legal_actions(state, state.seat))
         )
 
-    await play_until(table, a_person_can_sail)
+    await play_until(table, may)
     state = await table.state()
-    board = rules.board_for(state)
     actor = table.players[row.seats[state.seat].user_id]
     prompt = (await actor.click(await table.table_message(), label="Act")).response
+    return rules, state, row, actor, prompt
+
+
+async def test_a_sail_is_chosen_by_the_space_names_the_picture_shows(table):
+    await four_seats(table)
+    rules, state, _, actor, prompt = await a_person_may(table, "sail")
+    board = rules.board_for(state)
     sail = next(a for a in offered(prompt) if a.startswith("sail "))
     origin = shown(board, sail.split()[1])
     where = (await table.choose(actor, prompt, sail)).response
@@ -286,23 +293,7 @@ async def test_opening_the_contract_deck_is_the_action_with_no_way_back(table):
     # commerciali e selezionarne una" — looking is the action: the deck's prompt offers the
     # cards and nothing else, and a crafted Back changes nothing.
     await four_seats(table, options=["Contracts (optional rule 2): off"])
-    table.sensible = True
-    rules = table.service.game(GAME)
-    row = await table.row()
-    people = {i for i, s in enumerate(row.seats) if not s.is_ai}
-
-    def a_person_may_look(state):
-        return (
-            state.phase == "turn"
-            and state.sub is None
-            and state.seat in people
-            and any(a.verb == "contract" for a in rules.legal_actions(state, state.seat))
-        )
-
-    await play_until(table, a_person_may_look)
-    state = await table.state()
-    actor = table.players[row.seats[state.seat].user_id]
-    prompt = (await actor.click(await table.table_message(), label="Act")).response
+    rules, state, row, actor, prompt = await a_person_may(table, "contract")
     assert "contract" in offered(prompt)
     deck = (await table.choose(actor, prompt, "contract")).response
     assert deck.embeds[0].title == "Take a contract"
