@@ -148,7 +148,11 @@ class Reading:
     # --- panels ---------------------------------------------------------------------------------
 
     def board(self) -> Panel:
-        return self.front.board(self.game.view(self.state, None), self.as_reader(None).ctx)
+        """The public table, read by nobody in particular (in words if the reader asked for
+        the words behind its picture)."""
+        return self.front.board(
+            self.game.view(self.state, None), self.as_reader(None, self.words).ctx
+        )
 
     def public_step(self) -> Panel | None:
         """The public message of the current step; None when it shows nothing (or is over).

@@ -44,6 +44,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     ),
     "other_table": N_("That button belongs to a table in another channel."),
     "not_an_action": N_("'{text}' is not a move of this game."),
+    "amount_not_a_number": N_("Type a whole number, from {low} to {high}; nothing changed."),
     "unknown_game": N_("There is no game called '{game}' here."),
     "game_gone": N_(
         "This table's game ('{game}') is no longer played by this bot; "
@@ -227,6 +228,10 @@ WORDS: dict[str, str | tuple[str, str]] = {
     ),
     "stats_none": N_("No finished games yet."),
     "stats_dash": N_("—"),
+    # the box a prompt's "Other amount…" opens (a title and a label: at most 45 characters)
+    "amount_title": N_("Other amount"),
+    "amount_label": N_("Amount, from {low} to {high}"),
+    "amount_placeholder": N_("a whole number, like {low}"),
     # the terminal (its typed commands stay English words: board, mine, log, help, quit)
     "terminal_help": N_(
         "Type the number of a choice, or its action text.\n"

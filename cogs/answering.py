@@ -96,13 +96,22 @@ async def run(
         _LOCKS.pop(interaction.id, None)
 
 
+def on_message(interaction: discord.Interaction) -> bool:
+    """Whether the interaction came from a message's component: a button or menu, or a box
+    that one opened (its answer may edit that message)."""
+    kind = interaction.type
+    if kind is discord.InteractionType.component:
+        return True
+    return kind is discord.InteractionType.modal_submit and interaction.message is not None
+
+
 async def defer(interaction: discord.Interaction, ephemeral: bool = True) -> None:
     """Acknowledge now, answer later: a button's message stays as it is until edited, a
     command shows "thinking…" to its user alone. Nothing if already answered."""
     async with _lock(interaction):
         if interaction.response.is_done():
             return
-        if interaction.type is discord.InteractionType.component:
+        if on_message(interaction):
             await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
@@ -113,7 +122,7 @@ async def edit(interaction: discord.Interaction, **fields: Any) -> None:
     async with _lock(interaction):
         if interaction.response.is_done():
             await interaction.edit_original_response(**fields)
-        elif interaction.type is discord.InteractionType.component:
+        elif on_message(interaction):
             await interaction.response.edit_message(**fields)
         else:
             await interaction.response.send_message(ephemeral=True, **fields)
@@ -130,6 +139,16 @@ async def reply(interaction: discord.Interaction, **fields: Any) -> discord.Mess
             return sent
         await interaction.response.send_message(ephemeral=True, **fields)
         return None
+
+
+async def modal(interaction: discord.Interaction, box: discord.ui.Modal) -> None:
+    """A box for the user to fill in, as the first answer (a box cannot follow another
+    answer: if one was given already, the user is asked to click again)."""
+    async with _lock(interaction):
+        if not interaction.response.is_done():
+            await interaction.response.send_modal(box)
+            return
+    await answer(interaction, say(user_tr(interaction), "busy"))
 
 
 async def answer(interaction: discord.Interaction, text: str, **extra: Any) -> None:

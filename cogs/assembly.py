@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from bot.scheduler import Scheduler
 from cogs.clicks import ClickHandler
-from cogs.components import ALL
+from cogs.components import ALL, on_modal
 from cogs.presenter import Presenter
 from cogs.records import RecordsCog
 from cogs.table import TableCommands
@@ -28,6 +28,7 @@ async def setup(bot: FleetBot) -> None:
     bot.scheduler = Scheduler(bot.service, presenter.scheduled, bot.settings.tick_seconds)
     await bot.tree.set_translator(CommandTranslator())
     bot.add_dynamic_items(*ALL)
+    bot.add_listener(on_modal, "on_interaction")
     await bot.add_cog(TableCommands(bot, presenter, bot.clicks))
     await bot.add_cog(RecordsCog(bot, presenter, bot.clicks))
     if bot.settings.run_scheduler:
@@ -35,4 +36,5 @@ async def setup(bot: FleetBot) -> None:
 
 
 async def teardown(bot: FleetBot) -> None:
+    bot.remove_listener(on_modal, "on_interaction")
     await bot.scheduler.stop()

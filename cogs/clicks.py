@@ -21,6 +21,7 @@ from bot.storage import GameRow
 from bot.words import say
 from cogs import answering, places
 from cogs.answering import locale_of, moderator, refusal_text, run, user_tr
+from cogs.components import AmountBox, Typed, typed_number
 from cogs.lobby import lobby_drawn, option_spec
 from cogs.panels import Drawn, draw_public, embed
 from cogs.presenter import Presenter
@@ -76,6 +77,31 @@ class ClickHandler:
     ) -> None:
         self._seen(interaction, game_id)
         await run(interaction, self._prompt, game_id, token, action)
+
+    async def ask(self, interaction: discord.Interaction, typed: Typed) -> None:
+        """A prompt's "Other amount…": the box for the number, at once (a box must be the
+        first answer). Whether the prompt is still current is checked when it comes back."""
+        self._seen(interaction, typed.game_id)
+        tr = user_tr(interaction)
+        box = AmountBox(
+            typed,
+            say(tr, "amount_title"),
+            say(tr, "amount_label", low=typed.low, high=typed.high),
+            say(tr, "amount_placeholder", low=typed.low, high=typed.high),
+        )
+        await run(interaction, answering.modal, box)
+
+    async def typed(self, interaction: discord.Interaction, typed: Typed, text: str) -> None:
+        """The number typed in that box: played as the prompt's choice ``<verb> <number>``;
+        anything but a whole number is answered and changes nothing."""
+        self._seen(interaction, typed.game_id)
+        await run(interaction, self._typed, typed, text)
+
+    async def _typed(self, interaction: discord.Interaction, typed: Typed, text: str) -> None:
+        number = typed_number(text)
+        if number is None:
+            raise Refusal("amount_not_a_number", low=typed.low, high=typed.high)
+        await self._prompt(interaction, typed.game_id, typed.token, f"{typed.verb} {number}")
 
     async def end(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
         await run(interaction, self._end, game_id, op)

@@ -14,11 +14,17 @@ Ids keep the ``fl1:`` prefix, which names the format (DISCORD.md: ≤ 100 charac
 | do | ``fl1:do:<game>:<seat token>:<action>`` | a prompt's button |
 | sel | ``fl1:sel:<game>:<seat token>[:<n>]`` | a prompt's select menu (the value is the action) |
 | pick | ``fl1:pick:<game>:<seat token>:<verb>`` | a prompt's several-option menu |
+| ask | ``fl1:ask:<game>:<seat token>:<verb>:<low>-<high>`` | "Other amount…": opens a box |
 | end | ``fl1:end:<game>:yes|no`` | the end confirmation |
 | again | ``fl1:again:<game>`` | final scores: a new lobby with the same seats |
 
 Action texts travel with their spaces as dots (``use harbor:inuit`` → ``use.harbor:inuit``).
 Anything else (an id of an older or another format) is answered by `Unknown`.
+
+The box an ask button opens is a modal, ``fl1:typed:<game>:<seat token>:<verb>:<low>-<high>``
+with one text input, ``amount``: discord.py keeps no copy of it (a box open across a restart
+is still answered), and its submission reaches `typed_submission` through the bot's
+``on_interaction`` listener (`on_modal`), like any other modal id, which gets a sentence.
 
 Each kind's callback calls the method of the same name on the bot's click handler,
 ``interaction.client.clicks`` (`Clicks` below; `cogs.clicks.ClickHandler` implements it).
@@ -27,6 +33,7 @@ Each kind's callback calls the method of the same name on the bot's click handle
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import discord
@@ -46,6 +53,11 @@ SELECT = rf"fl1:sel:{GAME}:{TOKEN}(?::(?P<n>[0-9]))?"
 END = rf"fl1:end:{GAME}:(?P<op>yes|no)"
 AGAIN = rf"fl1:again:{GAME}"
 PICK = rf"fl1:pick:{GAME}:{TOKEN}:(?P<verb>[a-z_]{{1,20}})"
+RANGE = r"(?P<low>[0-9]{1,4})-(?P<high>[0-9]{1,4})"
+ASK = rf"fl1:ask:{GAME}:{TOKEN}:(?P<verb>[a-z_]{{1,20}}):{RANGE}"
+TYPED = rf"fl1:typed:{GAME}:{TOKEN}:(?P<verb>[a-z_]{{1,20}}):{RANGE}"
+AMOUNT_INPUT = "amount"
+"""The custom id of the one text input of a typed amount's box."""
 
 Button = discord.ui.Button[Any]
 Select = discord.ui.Select[Any]
@@ -69,11 +81,37 @@ class Clicks(Protocol):
         self, interaction: discord.Interaction, game_id: int, token: str, action: str
     ) -> None: ...
 
+    async def ask(self, interaction: discord.Interaction, typed: Typed) -> None: ...
+
+    async def typed(self, interaction: discord.Interaction, typed: Typed, text: str) -> None: ...
+
     async def end(self, interaction: discord.Interaction, game_id: int, op: str) -> None: ...
 
     async def again(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
     async def unknown(self, interaction: discord.Interaction, key: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class Typed:
+    """What an ask button and its box carry: the table, the seat token of the prompt it was
+    on, the action's verb, and the range the box suggests (the rules decide)."""
+
+    game_id: int
+    token: str
+    verb: str
+    low: int
+    high: int
+
+    @classmethod
+    def of(cls, match: re.Match[str]) -> Typed:
+        return cls(
+            int(match["game"]), match["token"], match["verb"], int(match["low"]), int(match["high"])
+        )
+
+    @property
+    def tail(self) -> str:
+        return f"{self.game_id}:{self.token}:{self.verb}:{self.low}-{self.high}"
 
 
 def clicks(interaction: discord.Interaction) -> Clicks:
@@ -293,6 +331,93 @@ class PromptMulti(discord.ui.DynamicItem[Select], template=PICK):
         await clicks(interaction).prompt(interaction, self.game_id, self.token, action)
 
 
+class AskButton(discord.ui.DynamicItem[Button], template=ASK):
+    """A prompt's "Other amount…": it opens a box for a number (`AmountBox`)."""
+
+    def __init__(self, typed: Typed, label: str = "…") -> None:
+        super().__init__(_button(f"fl1:ask:{typed.tail}", label, None, None))
+        self.typed = typed
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item, match: re.Match[str], /
+    ) -> AskButton:
+        return cls(Typed.of(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await clicks(interaction).ask(interaction, self.typed)
+
+
+class AmountBox(discord.ui.Modal):
+    """The box an ask button opens: one short text input for a whole number. It is drawn
+    only: stopped before it is sent, so discord.py keeps no copy, and its submission is read
+    by `typed_submission` (after a restart as well)."""
+
+    def __init__(self, typed: Typed, title: str, label: str, placeholder: str) -> None:
+        super().__init__(title=title[:45], custom_id=f"fl1:typed:{typed.tail}", timeout=None)
+        self.add_item(
+            discord.ui.TextInput(
+                label=label[:45],
+                custom_id=AMOUNT_INPUT,
+                placeholder=placeholder[:100],
+                min_length=1,
+                max_length=max(4, len(str(typed.high)) + 1),
+            )
+        )
+        self.stop()
+
+
+def typed_submission(interaction: discord.Interaction) -> tuple[Typed, str] | None:
+    """A submitted amount box: what it carries and the text typed; None for any other modal
+    id (an older format, a damaged or crafted one)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    match = re.fullmatch(TYPED, str(data.get("custom_id", "")))
+    if match is None:
+        return None
+    return Typed.of(match), _typed_text(data.get("components"))
+
+
+def typed_number(text: str) -> int | None:
+    """The whole number a player typed in an amount box, or None: digits, with spaces or a
+    dollar sign around them allowed (at most three digits: no amount of ours is longer).
+
+    >>> typed_number(" $27 "), typed_number("4"), typed_number("12.5"), typed_number("1000")
+    (27, 4, None, None)
+    """
+    digits = text.strip().removeprefix("$").strip()
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 3:
+        return None
+    return int(digits)
+
+
+def _typed_text(nodes: Any) -> str:
+    """The value of the amount input among a modal's submitted components ("" if absent)."""
+    for node in nodes if isinstance(nodes, list) else []:
+        if not isinstance(node, dict):
+            continue
+        if node.get("custom_id") == AMOUNT_INPUT and isinstance(node.get("value"), str):
+            return str(node["value"])
+        inner = node.get("components") or ([node["component"]] if "component" in node else [])
+        found = _typed_text(inner)
+        if found:
+            return found
+    return ""
+
+
+async def on_modal(interaction: discord.Interaction) -> None:
+    """The bot's listener for every interaction: a submitted amount box goes to the click
+    handler; any other modal submission is answered as an unknown button."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return
+    submitted = typed_submission(interaction)
+    if submitted is None:
+        custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
+        key = "old_button" if custom_id.startswith("fl1:") else "bad_button"
+        await clicks(interaction).unknown(interaction, key)
+        return
+    await clicks(interaction).typed(interaction, *submitted)
+
+
 class EndButton(discord.ui.DynamicItem[Button], template=END):
     def __init__(self, game_id: int, op: str, label: str = "…", style: Any = None) -> None:
         super().__init__(_button(f"fl1:end:{game_id}:{op}", label, style, None))
@@ -332,13 +457,14 @@ KINDS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PromptButton,
     PromptSelect,
     PromptMulti,
+    AskButton,
     EndButton,
     AgainButton,
 )
 
 
 PATTERNS = tuple(
-    re.compile(t) for t in (LOBBY, OPTION, BOARD, PUBLIC, DIE, DO, SELECT, PICK, END, AGAIN)
+    re.compile(t) for t in (LOBBY, OPTION, BOARD, PUBLIC, DIE, DO, SELECT, PICK, ASK, END, AGAIN)
 )
 """The kinds' templates, compiled (discord.py matches a whole id against each)."""
 

@@ -14,16 +14,18 @@ from typing import Any
 
 import discord
 
-from bot.fronts.base import Choice, Multi, Panel
+from bot.fronts.base import Amount, Choice, Multi, Panel
 from bot.i18n import Tr
 from bot.words import say
 from cogs.components import (
     AgainButton,
+    AskButton,
     BoardButton,
     PromptButton,
     PromptMulti,
     PromptSelect,
     PublicButton,
+    Typed,
 )
 
 log = logging.getLogger(__name__)
@@ -197,20 +199,30 @@ def table_button(game_id: int, choice: Choice) -> discord.ui.Item[Any]:
 def draw_prompt(panel: Panel, game_id: int, token: str, tr: Tr) -> Drawn:
     """A seat's decision: its choices as buttons while they fit (each detail as a line above
     them), else select menus grouped by `Choice.group` (details as option descriptions); a
-    several-option menu (`Panel.multi`) first, on a row of its own."""
+    several-option menu (`Panel.multi`) first, on a row of its own; a number to type
+    (`Panel.amount`) as a button that opens a box, after the buttons or on a row under the
+    menus."""
     actions = [c for c in panel.choices if c.action is not None]
     multi = [_multi(panel.multi, game_id, token)] if panel.multi is not None else []
+    ask = [_ask(panel.amount, game_id, token)] if panel.amount is not None else []
     if not actions:
-        return Drawn(embed_of(panel), items_view(*multi) if multi else None, panel.image)
-    if len(actions) <= MAX_BUTTONS - 5 * len(multi):
+        items = [*multi, *ask]
+        return Drawn(embed_of(panel), items_view(*items) if items else None, panel.image)
+    if len(actions) + len(ask) <= MAX_BUTTONS - 5 * len(multi):
         details = [f"**{c.label}** — {c.detail}" for c in actions if c.detail]
         buttons = [
             PromptButton(game_id, token, c.action or "", c.label, STYLES[c.style], c.emoji)
             for c in actions
         ]
-        return Drawn(embed_of(panel, details), items_view(*multi, *buttons), panel.image)
-    menus = _selects(actions, game_id, token, tr, MAX_SELECTS - len(multi))
-    return Drawn(embed_of(panel), items_view(*multi, *menus), panel.image)
+        view = items_view(*multi, *buttons, *ask)
+        return Drawn(embed_of(panel, details), view, panel.image)
+    menus = _selects(actions, game_id, token, tr, MAX_SELECTS - len(multi) - len(ask))
+    return Drawn(embed_of(panel), items_view(*multi, *menus, *ask), panel.image)
+
+
+def _ask(amount: Amount, game_id: int, token: str) -> AskButton:
+    typed = Typed(game_id, token, amount.verb, amount.low, amount.high)
+    return AskButton(typed, amount.label)
 
 
 def _multi(multi: Multi, game_id: int, token: str) -> PromptMulti:

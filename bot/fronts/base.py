@@ -63,6 +63,19 @@ class Multi:
 
 
 @dataclass(frozen=True)
+class Amount:
+    """A whole number the player may type instead of picking it from a menu (a bid the menu
+    leaves out): a button labelled `label` opens a box for it, and the action sent is `verb`
+    and the number (``bid 27``). `low` to `high` is the range the box suggests; the rules
+    still decide (a number outside it is refused with their reason)."""
+
+    verb: str
+    label: str
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
 class Panel:
     """A message's worth of content.
 
@@ -72,7 +85,8 @@ class Panel:
     step, `key` names the step it shows: a new key posts a new message, the same key edits
     the one there. `status` is a live line shown with the panel only while it is current
     (who the table waits for): a step message that has been passed keeps its record without
-    it."""
+    it. A prompt may also hold a several-option menu (`multi`) and a number to type
+    (`amount`)."""
 
     title: str
     lines: Sequence[str] = ()
@@ -83,6 +97,7 @@ class Panel:
     key: str = ""
     status: str = ""
     multi: Multi | None = None
+    amount: Amount | None = None
 
 
 @dataclass(frozen=True)

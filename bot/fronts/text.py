@@ -7,9 +7,10 @@ from bot.fronts.base import Panel
 
 def panel_text(panel: Panel, numbered: bool = True) -> str:
     """Title, lines, fields, then the choices (numbered, with their detail); a several-option
-    menu lists its options, to be typed after its verb (``pay tuna crab``).
+    menu lists its options, to be typed after its verb (``pay tuna crab``), and a number to
+    type shows its verb and range (``bid 27``).
 
-    >>> from bot.fronts.base import Choice, Multi
+    >>> from bot.fronts.base import Amount, Choice, Multi
     >>> print(panel_text(Panel("Pick", ["Dice: Cod"], choices=[Choice("Take Cod", "pick cod")])))
     == Pick ==
     Dice: Cod
@@ -20,6 +21,12 @@ def panel_text(panel: Panel, numbered: bool = True) -> str:
     Cards to pay with: pay …
       - Tuna $3  [tuna]
       - Crab $1  [crab]
+    >>> bids = [Choice("$4", "bid 4"), Choice("Pass", "pass")]
+    >>> print(panel_text(Panel("Bid", choices=bids, amount=Amount("bid", "Other amount…", 4, 40))))
+    == Bid ==
+      1. $4  [bid 4]
+      2. Pass  [pass]
+    Other amount…  [bid 4…40]
     """
     out = [f"== {panel.title} =="]
     out += [line.replace("```", "") for line in panel.lines]
@@ -38,6 +45,9 @@ def panel_text(panel: Panel, numbered: bool = True) -> str:
         head = f"  {i}. " if numbered else "  - "
         detail = f" — {choice.detail}" if choice.detail else ""
         out.append(f"{head}{choice.label}{detail}  [{choice.action}]")
+    if panel.amount is not None:
+        a = panel.amount
+        out.append(f"{a.label}  [{a.verb} {a.low}…{a.high}]")
     if panel.footer:
         out.append(panel.footer)
     return "\n".join(line for line in out if line is not None)

@@ -12,7 +12,7 @@ from dataclasses import replace
 from engine.black_fleet import powers
 from engine.black_fleet.decks import draw
 from engine.black_fleet.house import FortuneCard, House
-from engine.black_fleet.movement import MUTINY, destinations, occupied
+from engine.black_fleet.movement import MUTINY, destinations, occupied, origins
 from engine.black_fleet.state import BlackFleetState, Stage
 from engine.black_fleet.view import PublicBoard
 from engine.core.actions import Action
@@ -48,8 +48,13 @@ def targets(
     others = [(s, c) for s, c in enumerate(table.captains) if s != seat]
     power = card.power
     if power == "fair_wind":
+        # RULES §9.2: a ship off the map has no move to lengthen (a pirate comes in before the
+        # movement card, §6.4; in the ship phase only Pirate's Lair, played first, or Pirate
+        # Hideout brings it on).
         ships = ["merchant"] if me.merchant is not None else []
-        return [(s,) for s in [*ships, "pirate"] if not turn.ship(s).closed]
+        if me.pirate is not None or origins(house, table, "pirate"):
+            ships.append("pirate")
+        return [(s,) for s in ships if not turn.ship(s).closed]
     if power == "pirates_lair":
         if turn.ship("pirate").moved or turn.ship("pirate").closed:
             return []

@@ -66,6 +66,10 @@ def heuristic_action(
         return _discard(view, legal)
     if legal[0].verb == "port":
         return _start_port(view, legal)
+    if not view.options.demand_management:
+        # RULES §6.2: fewer fish of a species than aboard only keeps some from the warehouse,
+        # unless a −1 space (optional rule 1) takes one fish from every unload of it.
+        legal = [a for a in legal if not (a.verb == "unload" and ":" in "".join(a.args))]
     state = assume_state(view)
     options = _full_cargo(game, view, state, seat, legal)
     if len(options) == 1:

@@ -231,13 +231,19 @@ def _top_actions(board: Board, state: MareState, p: Player) -> list[Action]:
             continue
         if _plan(board, state, p, port) or openings(board, state, p, port):
             out.append(_action("unload", lower[port]))
-        # RULES §6.2: any number of the demanded fish; offered species by species (a smaller
-        # number of one species never stores more, and is accepted as well).
+        # RULES §6.2: any number of the demanded fish: offered species by species, then fewer
+        # fish of one species, the rest staying aboard (what a −1 space may make worth it,
+        # §11.3); any other mix is accepted as well.
         kinds = deliverable(board, state, p, port)
         for size in range(1, len(kinds)):
             out += [
                 _action("unload", lower[port], "+".join(some)) for some in combinations(kinds, size)
             ]
+        for species in kinds:
+            for n in range(1, p.cargo.count(species)):
+                fewer = {species: n}
+                if _plan(board, state, p, port, fewer) or openings(board, state, p, port, fewer):
+                    out.append(_action("unload", lower[port], f"{species}:{n}"))
     if p.reserve:
         out += [_action("launch", lower[s]) for s in launch_targets(board, p.boats)]
     else:

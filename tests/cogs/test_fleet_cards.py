@@ -8,7 +8,9 @@ from bot.fronts.fleet_cards.words import BOATS, LICENSES
 from bot.i18n import Tr
 from engine.fleet_cards.cards import builtin_deck
 from engine.fleet_cards.holdings import purse
+from tests.bot.helpers import execute
 from tests.cogs.harness import ids, public_action, said
+from tests.engine.fleet_cards.builders import hand
 
 GAME = "fleet-cards"
 TR = Tr("en", GAME)
@@ -365,3 +367,137 @@ async def test_a_payment_is_laid_down_in_one_step_from_a_menu_of_the_hand(table)
         e for e in (await table.row()).recent if e["kind"] == "spend" and e.get("seat") == payer
     ]
     assert len(spent) >= len(cards) and all("to" not in e for e in spent), "paid cards are public"
+
+
+async def rich_bidder(table):
+    """A human owes a bid and can pay far more than a menu of 24 amounts lists: ten Tuna and
+    three Shrimp cards ($36). Returns (the bidder, their seat, the prompt they opened)."""
+    await three_seats(table)
+    table.sensible = True
+
+    def bidding(state, row):
+        return human_to("open")(state, row) or human_to("raise")(state, row)
+
+    state, row = await play_until(table, bidding)
+    seat = next(s for s, p in enumerate(state.players) if p.task in ("open", "raise"))
+    state = hand(state, seat, *["tuna"] * 10, *["shrimp"] * 3)
+    game = table.service.game(GAME)
+    await execute(
+        table.service.repo,
+        "UPDATE games SET state = ? WHERE id = ?",
+        (game.dump_state(state), row.id),
+    )
+    actor = table.players[row.seats[seat].user_id]
+    board = await table.table_message()
+    act = next(i for i in ids(board) if i.endswith(":act"))
+    prompt = await actor.click(board, custom_id=act)
+    return actor, seat, prompt
+
+
+def offered_bids(response):
+    return [
+        int(o["value"].split()[1])
+        for r in response.components
+        for c in r["components"]
+        if c["type"] == 3
+        for o in c["options"]
+        if o["value"].startswith("bid ")
+    ]
+
+
+async def open_box(actor, prompt):
+    """Click the prompt's "Other amount…": the answer is a box with one text input."""
+    ask = next(i for i in ids_of(prompt.response) if i.startswith("fl1:ask:"))
+    shown = await actor.click(prompt.response.message, custom_id=ask)
+    assert shown.modal is not None, shown
+    return shown
+
+
+async def test_a_bid_the_menu_leaves_out_can_be_typed_in_a_box(table):
+    # RULES §4.9 and the rulebook: "The player to his left chooses to overbid or pass" — any
+    # overbid the bidder can afford ("At no time may any player declare a bid that he cannot
+    # afford"), not only the 24 amounts a menu holds.
+    actor, seat, prompt = await rich_bidder(table)
+    listed = offered_bids(prompt.response)
+    assert len(listed) == 24 and listed[-1] == 36
+    left_out = next(n for n in range(listed[0], 37) if n not in listed)
+    labels_shown = [c.get("label") for r in prompt.response.components for c in r["components"]]
+    assert "Other amount…" in labels_shown
+    shown = await open_box(actor, prompt)
+    box = shown.modal
+    assert box["title"] == "Other amount"
+    (field,) = [c for r in box["components"] for c in r.get("components", [r.get("component")])]
+    assert field["label"] == f"Amount, from {listed[0]} to 36"
+    logged = len(await table.service.repo.actions((await table.row()).id))
+    typed = await actor.submit_modal(shown, {"amount": f"${left_out}"})
+    assert typed.acknowledged
+    row = await table.row()
+    entry = (await table.service.repo.actions(row.id))[logged]
+    assert (entry.action, entry.user_id, entry.seat) == (f"bid {left_out}", actor.id, seat)
+    bid = {"kind": "bid", "seat": seat, "data": {"license": entry_license(row), "amount": left_out}}
+    assert bid in row.recent
+
+
+def entry_license(row):
+    return next(e["data"]["license"] for e in reversed(row.recent) if e["kind"] == "bid")
+
+
+async def test_a_typed_amount_that_is_no_number_too_low_or_unaffordable_changes_nothing(table):
+    # RULES §4.3, §4.4: a bid tops the high bid (or the license's minimum) and must be
+    # affordable; a box that holds no whole number is answered the same way.
+    actor, _, prompt = await rich_bidder(table)
+    least = offered_bids(prompt.response)[0]
+    row = await table.row()
+    answers = {}
+    for text in ("ten", "12.5", "-5", "1000", str(least - 1), "37"):
+        shown = await open_box(actor, prompt)
+        result = await actor.submit_modal(shown, {"amount": text})
+        assert result.acknowledged
+        answers[text] = said(result)
+        assert (await table.row()).version == row.version, text
+    for text in ("ten", "12.5", "-5", "1000"):
+        assert answers[text] == f"Type a whole number, from {least} to 36; nothing changed."
+    assert f"Bid at least ${least}" in answers[str(least - 1)]
+    assert answers["37"].startswith("You cannot pay $37")
+
+
+async def test_a_box_filled_in_after_the_prompt_moved_on_is_stale(table):
+    # The box belongs to the prompt it was opened from: once its seat has acted, the number
+    # typed there plays nothing, and the answer shows the current decision.
+    actor, _, prompt = await rich_bidder(table)
+    shown = await open_box(actor, prompt)
+    least = offered_bids(prompt.response)[0]
+    menu = next(
+        c["custom_id"]
+        for r in prompt.response.components
+        for c in r["components"]
+        if c["type"] == 3 and any(o["value"] == f"bid {least}" for o in c["options"])
+    )
+    await actor.select(prompt.response.message, [f"bid {least}"], custom_id=menu)
+    row = await table.row()
+    result = await actor.submit_modal(shown, {"amount": "30"})
+    assert "moved on" in said(result)
+    assert (await table.row()).version == row.version
+
+
+async def test_a_crafted_box_is_answered_and_changes_nothing(table):
+    actor, _, prompt = await rich_bidder(table)
+    row = await table.row()
+    shown = await open_box(actor, prompt)
+    shown._interaction.modal["custom_id"] = "fl1:typed:garbage"
+    result = await actor.submit_modal(shown, {"amount": "30"})
+    assert "older version" in said(result)
+    assert (await table.row()).version == row.version
+
+
+async def test_a_box_opened_before_a_restart_still_plays_its_amount(table, db_path):
+    # The box is kept by no process: the number typed after the bot restarted is the bid.
+    actor, seat, prompt = await rich_bidder(table)
+    shown = await open_box(actor, prompt)
+    row = await table.row()
+    logged = len(await table.service.repo.actions(row.id))
+    await table.restart(db_path)
+    typed = await actor.submit_modal(shown, {"amount": "33"})
+    assert typed.acknowledged
+    entry = (await table.service.repo.actions(row.id))[logged]
+    assert (entry.action, entry.seat) == ("bid 33", seat)

@@ -5,10 +5,11 @@ clock under a deadline and on autopilot, and old buttons after a restart."""
 
 import io
 
+import discord
 import pytest
 from PIL import Image
 
-from cogs.components import decode_action
+from cogs.components import Unknown, decode_action
 from tests.cogs.harness import said
 
 GAME = "mare-balticum"
@@ -131,26 +132,33 @@ async def test_the_table_stays_at_the_bottom_of_the_channel(table):
         assert step.content.startswith("⏳"), "the live line says who the table waits for"
 
 
-async def test_a_sail_is_chosen_by_the_space_names_the_picture_shows(table):
-    await four_seats(table)
+async def a_person_may(table, verb):
+    """Play on until a person at the table may start an action with `verb`; then they open
+    their prompt. Returns (the rules, the state, the row, the person, the prompt)."""
     table.sensible = True
     rules = table.service.game(GAME)
     row = await table.row()
     people = {i for i, s in enumerate(row.seats) if not s.is_ai}
 
-    def a_person_can_sail(state):
+    def may(state):
         return (
             state.phase == "turn"
             and state.sub is None
             and state.seat in people
-            and any(a.verb == "sail" for a in rules.legal_actions(state, state.seat))
+            and any(a.verb == verb for a in rules.legal_actions(state, state.seat))
         )
 
-    await play_until(table, a_person_can_sail)
+    await play_until(table, may)
     state = await table.state()
-    board = rules.board_for(state)
     actor = table.players[row.seats[state.seat].user_id]
     prompt = (await actor.click(await table.table_message(), label="Act")).response
+    return rules, state, row, actor, prompt
+
+
+async def test_a_sail_is_chosen_by_the_space_names_the_picture_shows(table):
+    await four_seats(table)
+    rules, state, _, actor, prompt = await a_person_may(table, "sail")
+    board = rules.board_for(state)
     sail = next(a for a in offered(prompt) if a.startswith("sail "))
     origin = shown(board, sail.split()[1])
     where = (await table.choose(actor, prompt, sail)).response
@@ -265,3 +273,43 @@ async def test_old_buttons_work_after_a_restart_in_the_middle_of_a_game(table, d
     for _ in range(6):
         await table.play_one()
     assert (await table.row()).status == "active"
+
+
+async def test_the_sea_in_words_is_one_click_from_the_table(table):
+    # The map picture is the table; the button under it answers with the same table in words
+    # (players, the sea, the map as text), privately, with no picture.
+    _, bob = await four_seats(table)
+    board = await table.table_message()
+    words = await bob.click(board, label="The sea in words")
+    assert words.ephemeral
+    embed = words.response.embeds[0]
+    names = [f.name for f in embed.fields]
+    assert "The sea in words" in names and "Players" in names, names
+    assert embed.image is None or not embed.image.url
+
+
+async def test_opening_the_contract_deck_is_the_action_with_no_way_back(table):
+    # RULES §12.2, the rulebook: "un giocatore può guardare tra le carte del mazzo di contratti
+    # commerciali e selezionarne una" — looking is the action: the deck's prompt offers the
+    # cards and nothing else, and a crafted Back changes nothing.
+    await four_seats(table, options=["Contracts (optional rule 2): off"])
+    rules, state, row, actor, prompt = await a_person_may(table, "contract")
+    assert "contract" in offered(prompt)
+    deck = (await table.choose(actor, prompt, "contract")).response
+    assert deck.embeds[0].title == "Take a contract"
+    cards = offered(deck)
+    assert cards and all(a.startswith("take ") for a in cards), cards
+    version = (await table.row()).version
+    token = rules.token(await table.state(), state.seat)
+    crafted = f"fl1:do:{row.id}:{token}:back"
+    view = discord.ui.View(timeout=None)
+    view.add_item(Unknown(crafted))
+    view.children[-1].item.label = "Back"
+    message = await table.thread().send("crafted", view=view)
+    refused = await actor.click(message, custom_id=crafted)
+    assert refused.response.content == "That is not possible now: take one of the contracts."
+    assert (await table.row()).version == version
+    await table.choose(actor, deck, cards[0])
+    after = await table.state()
+    assert after.players[state.seat].contract == cards[0].split()[1]
+    assert after.actions == state.actions - 1 or after.seat != state.seat

@@ -69,11 +69,15 @@ def drawn(d: Drawn | None) -> Any:
 
 def shown_to(reading: Reading, game_id: int) -> dict[str, Any]:
     """What the bot draws for a reading's reader: their decision, their own panel, the public
-    step and board, and the words of a notice to them."""
+    step and board (each also in the words behind its picture), and the words of a notice to
+    them."""
+    spoken = reading.as_reader(reading.reader, words=True)
     out: dict[str, Any] = {
         "prompt": drawn(prompt_drawn(reading, game_id)[0]),
         "private": drawn(Drawn(embed_of(p := reading.private()), None, p.image)),
         "board": drawn(Drawn(embed_of(b := reading.board()), None, b.image)),
+        "private_words": embed_of(spoken.private()).to_dict(),
+        "board_words": embed_of(spoken.board()).to_dict(),
         "turn": reading.turn(),
     }
     step = reading.public_step()
@@ -258,3 +262,42 @@ async def test_a_redealt_state_is_noticed_by_this_test(table, tmp_path):
     before = await watch.ask(alice, "table mine")
     await watch.store(loaded.row, loaded.game.dump_state(swapped))
     assert await watch.ask(alice, "table mine") != before
+
+
+async def test_the_tokens_in_anothers_warehouse_are_shown_to_no_one(table, tmp_path, monkeypatch):
+    """Mare Balticum's warehouses lie face down (RULES §6.2, the rulebook: the fish go "faccia
+    in giù" into the warehouse): with the others' warehouses mixed among them, each keeping how
+    many it holds, every person is shown exactly what they were shown before: prompt, hand,
+    board, picture, log."""
+    monkeypatch.setattr("bot.service.secrets.token_hex", lambda n=8: "5ec2e7" + "0" * (2 * n - 6))
+    alice, bob = table.add("alice", "bob")
+    await table.open(alice, game="mare-balticum")
+    await bob.click(await table.lobby(), label="Join")
+    await alice.click(await table.lobby(), label="Add AI seat")
+    await alice.click(await table.lobby(), label="Start")
+    table.sensible = True
+
+    def kinds(state, seat):
+        return sum(1 for n in state.players[seat].warehouse.values() if n)
+
+    for _ in range(600):
+        loaded = await table.loaded()
+        state = loaded.state
+        if all(kinds(state, s) >= 2 for s in range(3)) and loaded.row.status == "active":
+            break
+        await table.play_one()
+    else:
+        raise AssertionError("no moment with two kinds of token in every warehouse")
+    watch = Watch(table, [alice, bob], tmp_path)
+    mixed = 0
+    for person in (alice, bob):
+        seat = loaded.row.seat_of(person.id)
+        for n in range(3):
+            other = loaded.game.redeal(state, seat, f"warehouses:{n}")
+            own = [p.warehouse for s, p in enumerate(other.players) if s != seat]
+            mixed += own != [p.warehouse for s, p in enumerate(state.players) if s != seat]
+            assert [sum(p.warehouse.values()) for p in other.players] == [
+                sum(p.warehouse.values()) for p in state.players
+            ]
+            await watch.asking(person, loaded, other)
+    assert mixed >= 4, "the redeal mixed the others' warehouses"

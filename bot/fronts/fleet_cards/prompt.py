@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.fronts.base import Choice, Ctx, Multi, Panel
+from bot.fronts.base import Amount, Choice, Ctx, Multi, Panel
 from bot.fronts.fleet_cards.tableau import hand_lines
 from bot.fronts.fleet_cards.words import (
     BONUSES,
@@ -87,7 +87,17 @@ def prompt_panel(view: FleetCardsView, seat: int, actions: Sequence[Action], ctx
         shortcut = [quickest_payment(tr, book, p)]
         return Panel(title, lines, fields, choices=shortcut, multi=payment_menu(tr, book, p))
     choices = [_choice(tr, book, view, p, a) for a in actions]
-    return Panel(title, lines, fields, choices=choices)
+    return Panel(title, lines, fields, choices=choices, amount=typed_bid(tr, actions))
+
+
+def typed_bid(tr: Tr, actions: Sequence[Action]) -> Amount | None:
+    """RULES §4.9: any amount the bidder can afford is a bid; when the menu leaves some out,
+    the player may type one (from the lowest offered to the most they can pay, which the
+    menu always offers)."""
+    amounts = [int(a.args[0]) for a in actions if a.verb == "bid"]
+    if not amounts or len(amounts) > max(amounts) - min(amounts):
+        return None
+    return Amount("bid", tr._("Other amount…"), min(amounts), max(amounts))
 
 
 def payment_menu(tr: Tr, book: Deck, p: PlayerView) -> Multi:

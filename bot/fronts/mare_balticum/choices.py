@@ -14,6 +14,7 @@ from bot.i18n import N_
 from engine.core.actions import Action
 from engine.mare_balticum.board import AMBER, SAFE
 from engine.mare_balticum.fleet import sail_targets
+from engine.mare_balticum.turn import parse_parts
 from engine.mare_balticum.views import MareView, unload_preview
 
 GROUPS = {
@@ -78,9 +79,21 @@ def _choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice:
         if lost:
             detail = tr._("{line}; the −1 takes {lost}", line=detail, lost=counts(tr, lost))
         label = tr._("Unload at {port}", port=where)
-        if chosen:
+        parts = parse_parts(chosen) if chosen else {}
+        if any(n is not None for n in parts.values()):
+            # RULES §6.2: fewer fish of a species than aboard; the others stay.
+            fish = tr.list(
+                [
+                    species(tr, k) if n is None else tr._("{kind} ×{n}", kind=species(tr, k), n=n)
+                    for k, n in parts.items()
+                ]
+            )
+            label = tr._("Unload only {fish} at {port}", fish=fish, port=where)
+            kept = {k: me.cargo.count(k) - stored.get(k, 0) - lost.get(k, 0) for k in parts}
+            detail = tr._("{line}; still aboard: {fish}", line=detail, fish=counts(tr, kept))
+        elif parts:
             # RULES §6.2: only some of the fish the port takes; the rest stays aboard.
-            kinds = tr.list([species(tr, k) for k in chosen.split("+")])
+            kinds = tr.list([species(tr, k) for k in parts])
             label = tr._("Unload only the {fish} at {port}", fish=kinds, port=where)
         return Choice(label, text, detail, style="success", group="unload")
     if verb == "sail":

@@ -149,9 +149,13 @@ def test_more_than_three_fortune_cards_are_discarded_down_to_three():
 
 
 def test_the_discard_symbol_comes_before_the_hand_limit():
-    # RULES §8.2, §8.3: the symbol's card is discarded first and counts towards the limit, so
-    # five cards at the end of a turn become three (not two, as "limit first, then the
-    # symbol" would make it).
+    # RULES §8.2, §8.3 (Ruling, the order): the rulebook lists "Die maximale Anzahl an
+    # Sonderkarten auf der Hand beträgt drei. Wenn ein Spieler mehr als drei Sonderkarten auf
+    # der Hand hat, muss er anschließend so viele abwerfen, bis er wieder nur drei
+    # Sonderkarten hat" and "Einige Sonderkarten geben … an, dass der Spieler eine Sonderkarte
+    # abwerfen muss" without saying which comes first. Here the symbol's card is discarded
+    # first and counts towards the limit, so five cards at the end of a turn become three
+    # (not two, as "limit first, then the symbol" would make it).
     hand = [fortune(k) for k in ("bribe", "mutiny", "plunder", "lucky_find", "broadside")]
     state = table(played=card("yellow", bottom="discard_1"), hand=hand)
     state, _ = act(state, "end")

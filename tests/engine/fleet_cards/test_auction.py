@@ -212,11 +212,26 @@ def rich_opener():
 
 def test_any_affordable_amount_is_a_legal_bid_even_one_a_long_menu_leaves_out():
     # RULES §4.9: the menu shows 24 amounts, but any overbid the bidder can afford stands
+    # (the rulebook: "The player to his left chooses to overbid or pass", and "At no time may
+    # any player declare a bid that he cannot afford")
     state = rich_opener()
     offered = [int(a.split()[1]) for a in legal(state, 0)]
     missing = next(n for n in range(4, 37) if n not in offered)
     state = act(state, 0, f"bid {missing}")
     assert (state.auction.high, state.auction.leader) == (missing, 0)
+
+
+def test_every_amount_from_the_minimum_to_the_whole_purse_is_a_bid_and_no_other():
+    # RULES §4.2, §4.9: "sets a starting bid at or above the minimum"; "At no time may any
+    # player declare a bid that he cannot afford". The action's text takes any of them.
+    state = rich_opener()
+    for amount in range(4, 37):
+        after = act(state, 0, f"bid {amount}")
+        assert (after.auction.high, after.auction.leader) == (amount, 0)
+    for amount, code in ((3, "bid_too_low"), (37, "cannot_afford"), (999, "cannot_afford")):
+        with pytest.raises(IllegalAction) as err:
+            GAME.apply(state, 0, f"bid {amount}")
+        assert err.value.code == code, amount
 
 
 def test_a_typed_bid_still_must_be_affordable_and_top_the_high_bid():

@@ -147,3 +147,17 @@ def test_in_the_base_game_the_symbols_mean_nothing():
     state = edit(state, demands={**state.demands, "KOB": ["salmon", "cod"]})
     state, _ = act(state, 0, "unload kob")
     assert state.players[0].warehouse == {"cod": 1}
+
+
+def test_fewer_fish_of_a_minus_one_species_are_offered_when_they_store_one():
+    # RULES §6.2, §11.3: "ogni giocatore che scarica il pesce di quel tipo in quel porto dovrà
+    # scartare un pesce di quel tipo": two of three herring store one, lose one, keep one
+    # aboard for a port without a −1; one herring alone is never offered (it would only be
+    # thrown away).
+    state = at_kob(["herring", "herring", "herring", "cod"], demands=("cod", "herring"))
+    unloads = [a for a in texts(state, 0) if a.startswith("unload ")]
+    assert "unload kob herring:2" in unloads and "unload kob herring:1" not in unloads
+    state, events = act(state, 0, "unload kob herring:2")
+    assert state.players[0].warehouse == {"herring": 1}
+    assert sorted(state.players[0].cargo) == ["cod", "herring"]
+    assert events[0].data["lost"] == {"herring": 1}

@@ -117,3 +117,21 @@ def test_the_warehouse_has_no_limit(table):
     state = player(table, 0, cargo=["cod"] * 5, warehouse={"cod": 40, "amber": 9})
     state, _ = act(state, 0, "unload kob")
     assert state.players[0].warehouse == {"cod": 45, "amber": 9}
+
+
+def test_an_unload_offers_how_many_fish_of_a_species_go_ashore(table):
+    # RULES §6.2, the rulebook: "un qualsiasi numero di pesci che sono richiesti al porto" —
+    # the table offers fewer fish of one species too, the rest staying aboard.
+    state = player(table, 0, cargo=["cod", "cod", "cod", "salmon"])
+    unloads = [a for a in texts(state, 0) if a.startswith("unload ")]
+    assert unloads == [
+        "unload kob",
+        "unload kob salmon",
+        "unload kob cod",
+        "unload kob cod:1",
+        "unload kob cod:2",
+    ]
+    two, events = act(state, 0, "unload kob cod:2")
+    assert two.players[0].warehouse == {"cod": 2}
+    assert sorted(two.players[0].cargo) == ["cod", "salmon"]
+    assert events[0].data == {"port": "KOB", "stored": {"cod": 2}, "lost": {}}

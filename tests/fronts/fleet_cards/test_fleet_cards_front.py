@@ -17,6 +17,7 @@ from engine.core.errors import IllegalAction
 from engine.fleet_cards.cards import builtin_deck
 from engine.fleet_cards.rules import FleetCards
 from engine.fleet_cards.state import FleetCardsState, Options
+from tests.engine.fleet_cards.builders import at, hand, row
 
 GAME = FleetCards()
 FRONT = get_front("fleet-cards")
@@ -415,3 +416,21 @@ def test_the_choices_of_the_later_phases_read_as_a_player_would_say_them():
     assert not any(
         label.startswith(("A crate from a boat with 1 crate", "Captain: a")) for label in labels
     )
+
+
+def test_a_bid_the_menu_leaves_out_can_be_typed():
+    # RULES §4.9: the menu holds 24 amounts; when the bidder can afford more than that, the
+    # prompt offers a number to type, from the lowest bid to all they can pay.
+    state = hand(GAME.start(2, "typed")[0], 0, *["tuna"] * 10, *["shrimp"] * 3)
+    state, _ = at(row(state, "cod", "shrimp"), "auction")
+    state, _ = GAME.apply(state, 0, "open cod")
+    legal = GAME.legal_actions(state, 0)
+    panel = FRONT.prompt(GAME.view(state, 0), 0, legal, ctx(2, 0))
+    assert panel.amount is not None
+    assert (panel.amount.verb, panel.amount.low, panel.amount.high) == ("bid", 4, 36)
+    assert panel.amount.label == "Other amount…"
+    assert "Other amount…  [bid 4…36]" in panel_text(panel)
+    # A bidder the menu lists every amount for has nothing to type.
+    state = hand(state, 0, "tuna", "shrimp")
+    poor = FRONT.prompt(GAME.view(state, 0), 0, GAME.legal_actions(state, 0), ctx(2, 0))
+    assert poor.amount is None

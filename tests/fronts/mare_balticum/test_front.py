@@ -9,6 +9,7 @@ from bot.fronts import get_front
 from bot.fronts.mare_balticum.picture import fold
 from engine.core.errors import IllegalAction
 from engine.mare_balticum.state import Options
+from tests.engine.mare_balticum.builders import edit, player, started, turn_of
 
 from .helpers import FRONT, GAME, ctx, first, monospace, played, text
 
@@ -171,3 +172,18 @@ def test_the_quick_rules_take_their_numbers_from_the_map_file(monkeypatch):
     monkeypatch.setattr("bot.fronts.mare_balticum.front.builtin_map", lambda: other)
     said = text(FRONT.rules(ctx(state)))
     assert "cargo (4 slots" in said and "After clock 7" in said
+
+
+def test_an_unload_of_fewer_fish_says_how_many_go_ashore_and_stay_aboard():
+    # RULES §6.2: any number of the demanded fish; a choice per count, within one menu group.
+    state = turn_of(started(3), 0)
+    state = player(state, 0, boats=["KOB", "ORE"], reserve=0, cargo=["cod", "cod", "cod"])
+    state = edit(state, demands={**state.demands, "KOB": ["cod", "salmon"]})
+    legal = GAME.legal_actions(state, 0)
+    panel = FRONT.prompt(GAME.view(state, 0), 0, legal, ctx(state, 0))
+    shown = {c.action: c for c in panel.choices if c.action.startswith("unload")}
+    assert list(shown) == ["unload kob", "unload kob cod:1", "unload kob cod:2"]
+    two = shown["unload kob cod:2"]
+    assert two.label == "Unload only cod ×2 at København"
+    assert two.detail == "cod ×2 to your warehouse; still aboard: cod ×1"
+    assert len({c.group for c in shown.values()}) == 1
