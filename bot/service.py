@@ -51,7 +51,7 @@ from bot.storage import (
 )
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
-from engine.core.game import AnyGame, GameResult
+from engine.core.game import AnyGame, GameResult, StandingOrders
 from engine.core.replay import in_effect, replay
 from engine.games import get_game
 
@@ -402,8 +402,10 @@ class TableService:
             current = rules.token(state, None if public else seat)
             if token is not None and token != current:
                 raise self._stale(rules, state, seat)
+            order = _standing(text)
             try:
-                action = rules.parse_action(text)
+                if order is None or not isinstance(rules, StandingOrders):
+                    action = rules.parse_action(text)
             except (EngineError, ValueError) as exc:
                 raise Refusal("not_an_action", text=text[:60]) from exc
             if seat not in rules.to_act(state):
@@ -411,6 +413,16 @@ class TableService:
                 names = [row.seats[s].name for s in waiting]
                 raise Refusal("not_your_turn", names=names)
             try:
+                if order is not None and isinstance(rules, StandingOrders):
+                    # A standing order plays its first move now, and the next ones for them.
+                    kept = rules.standing_order(state, seat, order)
+                    first = rules.standing_action(state, seat, kept)
+                    if first is None:
+                        raise Refusal("not_an_action", text=text[:60])
+                    action = first
+                    seats = list(row.seats)
+                    seats[seat] = seats[seat].model_copy(update={"standing": kept})
+                    row = row.model_copy(update={"seats": seats})
                 new_state, events = rules.apply(state, seat, action)
             except IllegalAction as exc:
                 raise Refusal("illegal", exc, game=row.game) from exc
@@ -794,14 +806,34 @@ class TableService:
         entries: list[LogEntry] = []
         for _ in range(AUTOPLAY_LIMIT):
             robots = [s for s in rules.to_act(state) if _automatic(row, s)]
-            if not robots:
+            if robots:
+                seat = robots[0]
+                action = rules.default_action(state, seat)
+                state, more = rules.apply(state, seat, action)
+                events += more
+                entries.append((seat, None, action.text))
+                continue
+            ordered = self._standing_move(row, rules, state)
+            if ordered is None:
                 break
-            seat = robots[0]
-            action = rules.default_action(state, seat)
+            seat, action = ordered
             state, more = rules.apply(state, seat, action)
             events += more
-            entries.append((seat, None, action.text))
+            entries.append((seat, row.seats[seat].user_id, action.text))
         return state, events, entries
+
+    def _standing_move(self, row: GameRow, rules: AnyGame, state: Any) -> tuple[int, Any] | None:
+        """A move a person's standing order plays for them now (their own choice, made ahead:
+        logged as theirs), if any applies."""
+        if not isinstance(rules, StandingOrders):
+            return None
+        for seat in rules.to_act(state):
+            order = row.seats[seat].standing
+            if order is not None and not _automatic(row, seat):
+                action = rules.standing_action(state, seat, order)
+                if action is not None:
+                    return seat, action
+        return None
 
     def _humans_to_act(self, row: GameRow, rules: AnyGame, state: Any) -> list[int]:
         users = []
@@ -916,6 +948,15 @@ def _validated(rules: AnyGame, options: dict[str, Any]) -> dict[str, Any]:
         return dict(rules.options.model_validate(options).model_dump())
     except ValidationError as exc:
         raise Refusal("bad_options") from exc
+
+
+STANDING = "standing "
+"""The text of a choice that leaves a standing order (``standing 12``), not an action."""
+
+
+def _standing(text: str) -> str | None:
+    """What a standing order says (``"12"``), if the text leaves one."""
+    return text[len(STANDING) :] if text.startswith(STANDING) else None
 
 
 def _seat(row: GameRow, user_id: int) -> int:

@@ -78,6 +78,10 @@ class Seat(BaseModel):
     level: str | None = None
     """How strongly an AI seat plays (a key of `bot.ratings.AI_SKILL`; None: "normal");
     unused for a human."""
+    standing: str | None = None
+    """A person's standing order, kept as the game words it (the card game's standing bid,
+    ``"L07 12"``): played for them while the game says it applies. Private: never shown to
+    anyone, its moves are."""
 
     @property
     def is_ai(self) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
@@ -21,6 +21,7 @@ from engine.core.events import Event
 S = TypeVar("S")
 V = TypeVar("V")
 V_contra = TypeVar("V_contra", contravariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,22 @@ class Game(Protocol[S, V]):
 
     def load_state(self, text: str) -> S:
         """A saved state (older schemas migrated); EngineError with a reason if damaged."""
+        ...
+
+
+@runtime_checkable
+class StandingOrders(Protocol[S_contra]):
+    """A game whose players may leave an instruction that plays their next decisions for them
+    (the card game's standing bid: "raise for me up to $N"). The engine words and checks the
+    order and decides each move from the seat's own view; the table sees only the moves."""
+
+    def standing_order(self, state: S_contra, seat: int, text: str) -> str:
+        """The order the seat leaves now, saying `text`, in the form it is kept; raises
+        IllegalAction (with a reason for the player) if it cannot be left now."""
+        ...
+
+    def standing_action(self, state: S_contra, seat: int, order: str) -> Action | None:
+        """What the order plays for the seat now, or None where it does not apply."""
         ...
 
 

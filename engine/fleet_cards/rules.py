@@ -18,7 +18,7 @@ from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
 from engine.core.game import GameResult, Policy, random_policy
 from engine.core.saved import checked_options, load_saved
-from engine.fleet_cards import auction, flow
+from engine.fleet_cards import auction, flow, standing
 from engine.fleet_cards.actions import VERBS, check_shape, parse_action
 from engine.fleet_cards.cards import Deck, builtin_deck
 from engine.fleet_cards.decisions import DECISIONS, EXPECT
@@ -101,6 +101,16 @@ class FleetCards:
         """What a timeout or an absent player plays: the heuristic, from the seat's view."""
         legal = self.legal_actions(state, seat)
         return self.policies["heuristic"](self.view(state, seat), seat, legal, random.Random(0))
+
+    # --- standing bids (RULES §4.10) -----------------------------------------------------------
+
+    def standing_order(self, state: FleetCardsState, seat: int, text: str) -> str:
+        legal = self.legal_actions(state, seat)
+        return standing.order_for(self.view(state, seat), seat, legal, text)
+
+    def standing_action(self, state: FleetCardsState, seat: int, order: str) -> Action | None:
+        legal = self.legal_actions(state, seat)
+        return standing.standing_action(self.view(state, seat), seat, legal, order)
 
     # --- what a seat may know ------------------------------------------------------------------
 
