@@ -128,6 +128,15 @@ class Reading:
         return self.game.view(self.state, self.reader)
 
     @property
+    def view(self) -> Any:
+        """What the reader may know of the game (for a replay's frame, and its tests)."""
+        return self._view()
+
+    def visible(self, events: Iterable[Event]) -> list[Event]:
+        """The events the reader may see, in order."""
+        return [e for e in events if e.visible(self.reader)]
+
+    @property
     def waiting(self) -> list[int]:
         """The seats the table waits for now (public: who must act is never a secret)."""
         return list(self.game.to_act(self.state)) if self.playing else []
@@ -165,6 +174,15 @@ class Reading:
         """The deadline as a Discord time: each reader sees it in their own language and time
         zone, counting down (``in 6 hours``)."""
         return f"<t:{int(self.deadline or 0)}:R>"
+
+    def replay(self, seat: int | None) -> Panel:
+        """The public table as a replay shows it after `seat`'s turn (None: as set up), the
+        turn's events being the `recent` ones."""
+        return self.front.replay(self.game.view(self.state, None), seat, self.as_reader(None).ctx)
+
+    def chapter(self) -> str:
+        """Which part of the game this is, in its own words (a replay's jumps)."""
+        return self.front.chapter(self.game.view(self.state, None), self.as_reader(None).ctx)
 
     def private(self) -> Panel:
         """The reader's own sheet, hand or tableau."""

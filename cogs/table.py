@@ -196,6 +196,29 @@ class TableCommands(commands.Cog, name="Table"):
         row = await self.service.find(channel_id(interaction))
         await self.clicks.show(interaction, row.id, "log")
 
+    @table.command(
+        name="replay", description=_T("Step through a game, running or finished (only you see it)")
+    )
+    @app_commands.describe(
+        table=_T("A table's number (#123 in its thread's name); default: this channel's table")
+    )
+    async def replay(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        await run(interaction, self._replay, table)
+
+    async def _replay(self, interaction: discord.Interaction, table: int | None) -> None:
+        """This channel's table (the one being played, else the last one), or the table
+        numbered `table` wherever it was played, if the asker may see it from here."""
+        if table is None:
+            row = await self.service.find(channel_id(interaction))
+        else:
+            try:
+                row = await self.service.row(table)
+            except Refusal as refusal:
+                if refusal.code == "no_game":
+                    raise Refusal("replay_no_table", number=table) from refusal
+                raise
+        await self.clicks.replays.open(interaction, row)
+
     @table.command(name="board", description=_T("Post the game board again at the bottom"))
     async def board(self, interaction: discord.Interaction) -> None:
         await run(interaction, self._board)
