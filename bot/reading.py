@@ -32,9 +32,10 @@ carry many: with AI seats, every turn up to the next person's is played in the s
 person's turns; Black Fleet: up to ~17 a turn, three AI seats in a row)."""
 
 
-def seat_infos(row: GameRow, tr: Tr) -> list[SeatInfo]:
+def seat_infos(row: GameRow, tr: Tr, now: bool = True) -> list[SeatInfo]:
     """What a front may know of a table's seats: names (an AI seat named in the reader's
-    language, an autopilot seat saying so) and who plays them."""
+    language, an autopilot seat saying so) and who plays them. Without `now` (a replay,
+    which shows earlier moments), nobody is said to be on autopilot."""
     infos = []
     robots = 0
     for seat in row.seats:
@@ -42,9 +43,10 @@ def seat_infos(row: GameRow, tr: Tr) -> list[SeatInfo]:
         if seat.is_ai:
             robots += 1
             name = say(tr, "ai_name", n=robots)
-        if seat.autopilot:
+        autopilot = seat.autopilot and now
+        if autopilot:
             name = say(tr, "autopilot_suffix", name=name)
-        infos.append(SeatInfo(name, ai=seat.is_ai, autopilot=seat.autopilot))
+        infos.append(SeatInfo(name, ai=seat.is_ai, autopilot=autopilot))
     return infos
 
 

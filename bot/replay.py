@@ -25,12 +25,13 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any, TypeVar
 
+from bot.fronts import get_front
 from bot.fronts.base import Panel, SeatInfo
-from bot.i18n import Tr
+from bot.i18n import Tr, translator
 from bot.reading import Reading
 from bot.refusals import Refusal
 from bot.storage import GameRow
@@ -62,6 +63,8 @@ class Step:
     state: Any
     events: tuple[Event, ...]
     """Everything that happened in the step, any visibility (a frame shows its reader's)."""
+    chapter: str = ""
+    """Which chapter the table is in after the step (its words in English: only compared)."""
 
 
 @dataclass(frozen=True)
@@ -73,25 +76,27 @@ class Timeline:
     """False when the log stops replaying: the steps end before the entry refused."""
     entries: tuple[tuple[int, str], ...] = ()
     """The log entries in effect that were played, in order."""
-    _chapters: dict[str, tuple[tuple[str, int], ...]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
 
     @property
     def last(self) -> int:
         """The last step's number (-1 when not even the setup replays)."""
         return len(self.steps) - 1
 
-    def chapters(self, first: Callable[[Step], str], language: str) -> tuple[tuple[str, int], ...]:
-        """Each chapter's words and first step, worded once per language by `first`."""
-        if language not in self._chapters:
-            found: list[tuple[str, int]] = []
-            for n, step in enumerate(self.steps):
-                label = first(step)
-                if not found or found[-1][0] != label:
-                    found.append((label, n))
-            self._chapters[language] = tuple(found)
-        return self._chapters[language]
+    def firsts(self) -> list[int]:
+        """The first step of each chapter."""
+        return [
+            n for n, s in enumerate(self.steps) if n == 0 or s.chapter != self.steps[n - 1].chapter
+        ]
+
+
+Chapter = Callable[[Any], str]
+"""A state's chapter (`Front.chapter` of its public view), in words that are only compared."""
+
+
+def chapter_of(game: AnyGame) -> Chapter:
+    """The chapters of `game`'s states, by its front, in English."""
+    tr = translator(None, get_front(game.id).domain)
+    return lambda state: Reading(game, state, (), None, tr).chapter()
 
 
 def build(
@@ -105,6 +110,7 @@ def build(
     """The replay of a game whose action log is `actions` (take-backs included). `before`: a
     replay of an earlier moment of the same game, continued where the log only grew since
     (its last step is played again, as more of the same turn may have followed)."""
+    chapter = chapter_of(game)
     entries = tuple(in_effect(actions, lambda entry: entry[1]))
     if (
         before is not None
@@ -113,31 +119,34 @@ def build(
         and entries[: len(before.entries)] == before.entries
     ):
         kept = list(before.steps[:-1]) or list(before.steps)
-        return _play(game, seats == 1, kept, entries, kept[-1].upto)
+        return _play(game, chapter, seats == 1, kept, entries, kept[-1].upto)
     try:
         state, events = game.start(seats, seed, options)
     except Exception:
         log.warning("a game's setup no longer replays", exc_info=True)
         return Timeline((), False)
-    return _play(game, seats == 1, [Step(None, 0, state, tuple(events))], entries, 0)
+    first = Step(None, 0, state, tuple(events), chapter(state))
+    return _play(game, chapter, seats == 1, [first], entries, 0)
 
 
 def _play(
     game: AnyGame,
+    chapter: Chapter,
     alone: bool,
     steps: list[Step],
     entries: tuple[tuple[int, str], ...],
     start: int,
 ) -> Timeline:
-    """Play `entries[start:]` after `steps`, cutting them into turns (see above; `alone`: a
-    table of one seat)."""
-    state = steps[-1].state
+    """Play `entries[start:]` after `steps`, cutting them into turns: a step ends when its
+    seat has nothing more to decide, before another seat's move, where a chapter begins, and
+    (`alone`: a table of one seat) where the step of play moves on."""
+    state, here = steps[-1].state, steps[-1].chapter
     seat_now: int | None = None
     events: list[Event] = []
     for n in range(start, len(entries)):
         seat, text = entries[n]
         if seat_now is not None and seat != seat_now:
-            steps.append(Step(seat_now, n, state, tuple(events)))
+            steps.append(Step(seat_now, n, state, tuple(events), here))
             seat_now, events = None, []
         try:
             new, more = game.apply(state, seat, text)
@@ -145,17 +154,22 @@ def _play(
             # An entry the rules refuse (or cannot read): the replay ends before it.
             log.warning("a log stops replaying at its entry %s (%r)", n, text[:60])
             if seat_now is not None:
-                steps.append(Step(seat_now, n, state, tuple(events)))
+                steps.append(Step(seat_now, n, state, tuple(events), here))
             return Timeline(tuple(steps), False, entries[:n])
         seat_now = seat
         events += more
-        done = seat not in game.to_act(new) or (alone and game.step(new) != game.step(state))
-        state = new
+        now = chapter(new)
+        done = (
+            seat not in game.to_act(new)
+            or now != here
+            or (alone and game.step(new) != game.step(state))
+        )
+        state, here = new, now
         if done:
-            steps.append(Step(seat, n + 1, state, tuple(events)))
+            steps.append(Step(seat, n + 1, state, tuple(events), now))
             seat_now, events = None, []
     if seat_now is not None:
-        steps.append(Step(seat_now, len(entries), state, tuple(events)))
+        steps.append(Step(seat_now, len(entries), state, tuple(events), here))
     return Timeline(tuple(steps), True, entries)
 
 
@@ -267,7 +281,9 @@ def frame(
     def reading(state: Any, who: int | None, recent: Sequence[Event] = ()) -> Reading:
         return Reading(game, state, seats, who, tr, tuple(recent), playing)
 
-    chapters = timeline.chapters(lambda s: reading(s.state, None).chapter(), tr.language)
+    chapters = tuple(
+        (reading(timeline.steps[n].state, None).chapter(), n) for n in timeline.firsts()
+    )
     now = reading(step.state, reader, step.events)
     shown = tuple(now.visible(step.events))
     panel = now.replay(step.seat) if reader is None else now.private()

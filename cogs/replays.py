@@ -132,6 +132,6 @@ class Replays:
         tr = translator(locale_of(interaction), front.domain)
         ttr = tr.domain_of("table")
         running = row.status == "active"
-        shown = frame(rules, timeline, number, reader, seat_infos(row, ttr), tr, running)
+        shown = frame(rules, timeline, number, reader, seat_infos(row, ttr, now=False), tr, running)
         own = row.seat_of(interaction.user.id)
         return viewer_drawn(shown, row.id, ttr, own, not running, running)
