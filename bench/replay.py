@@ -33,8 +33,8 @@ from bot.fronts.base import SeatInfo
 from bot.i18n import translator
 from bot.replay import Timelines, build, frame
 from cogs.replays import viewer_drawn
-from engine.core.game import AnyGame
 from engine.games import game_ids, get_game
+from engine.simulate import default_game
 
 PICTURES = {
     "fleet-dice": ("bot.fronts.fleet_dice", "sheet_picture"),
@@ -43,17 +43,6 @@ PICTURES = {
     "black-fleet": ("bot.fronts.black_fleet.front", "draw_map"),
 }
 """Where each front draws the picture of a replay's frame (timed on its own)."""
-
-
-def played(game: AnyGame, seats: int, seed: str) -> list[tuple[int, str]]:
-    state, _ = game.start(seats, seed)
-    log = []
-    while not game.is_over(state):
-        seat = game.to_act(state)[0]
-        action = game.default_action(state, seat)
-        state, _ = game.apply(state, seat, action)
-        log.append((seat, action.text))
-    return log
 
 
 @contextmanager
@@ -91,7 +80,7 @@ def spread(seconds: list[float]) -> dict[str, float]:
 def measure(game_id: str, seed: str, rounds: int) -> dict[str, Any]:
     game = get_game(game_id)
     seats = game.max_seats
-    log = played(game, seats, seed)
+    log = default_game(game, seats, seed)
     builds = []
     for _ in range(rounds):
         started = time.perf_counter()

@@ -86,16 +86,19 @@ class Replays:
         """A new viewer at the start of the game, as the answer to a command or a button."""
         await self._show(interaction, row, "t", 0, "o")
 
+    async def table(self, number: int) -> GameRow:
+        """The table numbered `number`, wherever it is (refused by its number if none is)."""
+        try:
+            return await self.service.row(number)
+        except Refusal as refusal:
+            if refusal.code == "no_game":
+                raise Refusal("replay_no_table", number=number) from refusal
+            raise
+
     async def _click(
         self, interaction: discord.Interaction, game_id: int, view: str, step: int, slot: str
     ) -> None:
-        try:
-            row = await self.service.row(game_id)
-        except Refusal as refusal:
-            if refusal.code == "no_game":
-                raise Refusal("replay_no_table", number=game_id) from refusal
-            raise
-        await self._show(interaction, row, view, step, slot)
+        await self._show(interaction, await self.table(game_id), view, step, slot)
 
     async def _show(
         self, interaction: discord.Interaction, row: GameRow, view: str, step: int, slot: str

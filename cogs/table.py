@@ -208,16 +208,12 @@ class TableCommands(commands.Cog, name="Table"):
     async def _replay(self, interaction: discord.Interaction, table: int | None) -> None:
         """This channel's table (the one being played, else the last one), or the table
         numbered `table` wherever it was played, if the asker may see it from here."""
+        replays = self.clicks.replays
         if table is None:
             row = await self.service.find(channel_id(interaction))
         else:
-            try:
-                row = await self.service.row(table)
-            except Refusal as refusal:
-                if refusal.code == "no_game":
-                    raise Refusal("replay_no_table", number=table) from refusal
-                raise
-        await self.clicks.replays.open(interaction, row)
+            row = await replays.table(table)
+        await replays.open(interaction, row)
 
     @table.command(name="board", description=_T("Post the game board again at the bottom"))
     async def board(self, interaction: discord.Interaction) -> None:

@@ -20,6 +20,7 @@ from bot.service import TableService
 from bot.storage import GameRow, Seat, SqliteRepository, TableOptions
 from engine.core.replay import UNDO
 from engine.games import get_game
+from engine.simulate import default_game
 from tests.clock import TestClock
 
 from .helpers import execute, open_table
@@ -37,15 +38,7 @@ TABLES = [
 
 def played(game_id: str, seats: int) -> tuple[Any, list[tuple[int, str]]]:
     """A whole game, every seat playing its default move."""
-    game = get_game(game_id)
-    state, _ = game.start(seats, SEED, None)
-    log = []
-    while not game.is_over(state):
-        seat = game.to_act(state)[0]
-        action = game.default_action(state, seat)
-        state, _ = game.apply(state, seat, action)
-        log.append((seat, action.text))
-    return game, log
+    return get_game(game_id), default_game(get_game(game_id), seats, SEED)
 
 
 def with_take_backs(log: list[tuple[int, str]], every: int = 7) -> list[tuple[int, str]]:
