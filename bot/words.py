@@ -104,6 +104,10 @@ WORDS: dict[str, str | tuple[str, str]] = {
         "open it again with /table replay."
     ),
     "replay_no_table": N_("There is no table #{number}."),
+    "replay_lobby": N_(
+        "This channel's table hasn't started yet; for an earlier one, give its number: "
+        "/table replay table:123 (#123 in its thread's name)."
+    ),
     "replay_unreadable": N_("This game's saved moves can't be replayed."),
     # notices in the channel
     "autopilot_on": N_("{name} is now on autopilot: their moves are played automatically."),

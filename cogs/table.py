@@ -211,6 +211,8 @@ class TableCommands(commands.Cog, name="Table"):
         replays = self.clicks.replays
         if table is None:
             row = await self.service.find(channel_id(interaction))
+            if row.state is None:
+                raise Refusal("replay_lobby")  # a new lobby: an earlier table by its number
         else:
             row = await replays.table(table)
         await replays.open(interaction, row)

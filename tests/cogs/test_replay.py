@@ -200,6 +200,19 @@ async def test_crafted_replay_ids_get_a_clear_answer_and_change_nothing(table):
     assert "isn't one of mine" in values[5] or "older version" in values[5]
 
 
+async def test_a_crafted_id_naming_a_table_of_another_channel_is_refused(table):
+    await finished(table, "mare-balticum")
+    row = await table.row()
+    (carol,) = table.add("carol")
+    parent = table.bot.get_channel(table.channel.id)
+    answers = await crafted(
+        table, carol, [f"fl1:rp:{row.id}:t:0:o", f"fl1:rp:{row.id}:t:3:n"], where=parent
+    )
+    assert set(answers.values()) == {
+        "That table's replay opens in its own channel, or for the people who played it."
+    }
+
+
 async def test_a_jump_to_a_step_the_replay_does_not_have_is_answered(table):
     (alice,) = await finished(table, "black-fleet")
     row = await table.row()
@@ -294,6 +307,19 @@ async def test_replay_by_number_is_for_the_tables_channel_and_its_players(table)
     assert said(nothing) == "There is no table #987654."
     no_table = await alice.slash(table.channel, "table replay")
     assert "There is no game in this channel" in said(no_table)
+    # A new lobby in the table's channel: the earlier table is asked for by its number.
+    lobby = await table.service.open_table(
+        game="fleet-dice",
+        channel_id=row.channel_id,
+        guild_id=row.guild_id,
+        parent_id=None,
+        host_id=alice.id,
+        host_name="alice",
+        options=row.options,
+    )
+    assert (await table.row()).id == lobby.id
+    waiting = await alice.slash(table.handle(), "table replay")
+    assert "hasn't started yet; for an earlier one, give its number" in said(waiting)
 
 
 async def test_a_challenge_replay_opens_to_others_once_its_day_is_over(table):
