@@ -115,7 +115,7 @@ def measure(game_id: str, seed: str, rounds: int) -> dict[str, Any]:
             with timed_pictures(game_id) as drawing:
                 started = time.perf_counter()
                 shown = frame(game, timeline, n, None, names, tr, False)
-                viewer_drawn(shown, 1, ttr, None, True, False)
+                viewer_drawn(shown, 1, ttr, None, False)
                 total = time.perf_counter() - started
             text.append(total - sum(drawing))
             if drawing:

@@ -1,9 +1,10 @@
 """A game's replay: its action log played again from the seed, cut into steps a player steps
 through, and each step drawn as the table saw it (Board Game Arena's replays).
 
-A **step** is a seat's turn: its moves until it has nothing more to decide now, or until
-another seat moves; at a table of one seat, which always has something to decide, a step also
-ends where the step of play (`Game.step`) moves on. Step 0 is the table as set up. A 4-player
+A **step** is a seat's turn: its moves until it has nothing more to decide now, until another
+seat moves, or until a new chapter (round) begins; at a table of one seat, which always has
+something to decide, a step also ends where the step of play (`Game.step`) moves on. Step 0
+is the table as set up. A 4-player
 Fleet Dice game of 350 actions has some 180 steps (each pick and its use, each use of the
 leftover die), a solo one ~40 for 64 actions; Black Fleet one per turn (~40 for 220 actions);
 Mare Balticum ~65 for 190; the Fleet card game ~140 for 240 (a bid, a purchase paid, a
@@ -48,7 +49,7 @@ Runner = Callable[..., Awaitable[Any]]
 
 KEPT = 16
 """Replays kept in memory, the most recently asked for: a replay holds one state per step
-(1 MB at most for the longest of our games, ~0.3 MB for most)."""
+(0.4–0.9 MB for the longest games of ours, `bench.replay`)."""
 MAX_CHAPTERS = 25
 """A select menu's options: a game with more chapters lists the 25 around the current one."""
 

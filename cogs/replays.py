@@ -32,11 +32,10 @@ from cogs.prompts import off_loop
 FIRST, BACK, NEXT, LAST = "⏮️", "◀️", "▶️", "⏭️"
 
 
-def viewer_drawn(
-    shown: Frame, game_id: int, tr: Tr, own: int | None, over: bool, running: bool
-) -> Drawn:
-    """A frame with the viewer's controls: ⏮ ◀ ▶ ⏭, the switch between the table and the
-    reader's own view (`own`: their seat, offered once the game is `over`), the chapters."""
+def viewer_drawn(shown: Frame, game_id: int, tr: Tr, own: int | None, running: bool) -> Drawn:
+    """A frame with the viewer's controls: ⏮ ◀ ▶ ⏭ (⏭ goes on to the newest step while the
+    game is `running`), the switch between the table and the reader's own view (`own`: their
+    seat, offered once the game is over), the chapters."""
     view = "t" if shown.reader is None else f"s{shown.reader}"
     step, last = shown.step, shown.last
     items: list[discord.ui.Item[Any]] = [
@@ -45,7 +44,7 @@ def viewer_drawn(
         ReplayButton(game_id, view, min(step + 1, last), "n", emoji=NEXT, disabled=step >= last),
         ReplayButton(game_id, view, last, "l", emoji=LAST, disabled=step >= last and not running),
     ]
-    if own is not None and over:
+    if own is not None and not running:
         if shown.reader is None:
             items.append(ReplayButton(game_id, f"s{own}", step, "v", say(tr, "replay_mine")))
         else:
@@ -113,7 +112,9 @@ class Replays:
         if step > timeline.last:
             raise Refusal("replay_no_step", steps=timeline.last)
         number = timeline.last if slot == "l" else step
-        drawn = await off_loop(self._drawn, row, rules, timeline, number, reader, interaction)
+        drawn = await off_loop(
+            self._drawn, row, rules, timeline, number, reader, locale_of(interaction), user
+        )
         message = interaction.message
         if slot == "o" or message is None or not message.flags.ephemeral:
             # A new viewer: from a command, the final scores, or (never by the bot) a public
@@ -129,12 +130,14 @@ class Replays:
         timeline: Timeline,
         number: int,
         reader: int | None,
-        interaction: discord.Interaction,
+        locale: str,
+        user_id: int,
     ) -> Drawn:
+        """The frame for `user_id`, in their `locale` (on the drawing thread)."""
         front = get_front(row.game)
-        tr = translator(locale_of(interaction), front.domain)
+        tr = translator(locale, front.domain)
         ttr = tr.domain_of("table")
         running = row.status == "active"
         shown = frame(rules, timeline, number, reader, seat_infos(row, ttr, now=False), tr, running)
-        own = row.seat_of(interaction.user.id)
-        return viewer_drawn(shown, row.id, ttr, own, not running, running)
+        own = row.seat_of(user_id)
+        return viewer_drawn(shown, row.id, ttr, own, running)

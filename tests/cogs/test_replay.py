@@ -365,3 +365,16 @@ async def test_a_log_that_stops_replaying_is_shown_up_to_there(table):
     assert control(viewer, "▶").get("disabled")
     timeline = await table.service.replay(await table.row())
     assert timeline.steps[-1].upto == len(entries) // 2
+
+
+async def test_a_game_whose_setup_no_longer_replays_is_answered(table):
+    (alice,) = await finished(table, "fleet-dice")
+    row = await table.row()
+    await execute(
+        table.service.repo,
+        "UPDATE games SET game_options = ? WHERE id = ?",
+        ('{"captains": "perhaps"}', row.id),
+    )
+    final = await final_scores(table)
+    result = await alice.click(final, label="Replay")
+    assert said(result) == "This game's saved moves can't be replayed."
