@@ -32,9 +32,10 @@ carry many: with AI seats, every turn up to the next person's is played in the s
 person's turns; Black Fleet: up to ~17 a turn, three AI seats in a row)."""
 
 
-def seat_infos(row: GameRow, tr: Tr) -> list[SeatInfo]:
+def seat_infos(row: GameRow, tr: Tr, now: bool = True) -> list[SeatInfo]:
     """What a front may know of a table's seats: names (an AI seat named in the reader's
-    language, an autopilot seat saying so) and who plays them."""
+    language, an autopilot seat saying so) and who plays them. Without `now` (a replay,
+    which shows earlier moments), nobody is said to be on autopilot."""
     infos = []
     robots = 0
     for seat in row.seats:
@@ -42,9 +43,10 @@ def seat_infos(row: GameRow, tr: Tr) -> list[SeatInfo]:
         if seat.is_ai:
             robots += 1
             name = say(tr, "ai_name", n=robots)
-        if seat.autopilot:
+        autopilot = seat.autopilot and now
+        if autopilot:
             name = say(tr, "autopilot_suffix", name=name)
-        infos.append(SeatInfo(name, ai=seat.is_ai, autopilot=seat.autopilot))
+        infos.append(SeatInfo(name, ai=seat.is_ai, autopilot=autopilot))
     return infos
 
 
@@ -128,6 +130,15 @@ class Reading:
         return self.game.view(self.state, self.reader)
 
     @property
+    def view(self) -> Any:
+        """What the reader may know of the game (for a replay's frame, and its tests)."""
+        return self._view()
+
+    def visible(self, events: Iterable[Event]) -> list[Event]:
+        """The events the reader may see, in order."""
+        return [e for e in events if e.visible(self.reader)]
+
+    @property
     def waiting(self) -> list[int]:
         """The seats the table waits for now (public: who must act is never a secret)."""
         return list(self.game.to_act(self.state)) if self.playing else []
@@ -169,6 +180,15 @@ class Reading:
         """The deadline as a Discord time: each reader sees it in their own language and time
         zone, counting down (``in 6 hours``)."""
         return f"<t:{int(self.deadline or 0)}:R>"
+
+    def replay(self, seat: int | None) -> Panel:
+        """The public table as a replay shows it after `seat`'s turn (None: as set up), the
+        turn's events being the `recent` ones."""
+        return self.front.replay(self.game.view(self.state, None), seat, self.as_reader(None).ctx)
+
+    def chapter(self) -> str:
+        """Which part of the game this is, in its own words (a replay's jumps)."""
+        return self.front.chapter(self.game.view(self.state, None), self.as_reader(None).ctx)
 
     def private(self) -> Panel:
         """The reader's own sheet, hand or tableau."""

@@ -25,6 +25,7 @@ from bot import challenge, ratings
 from bot.faults import crash_point
 from bot.reading import RECENT_EVENTS, public_events, turn_of
 from bot.refusals import Damaged, DamagedClosed, Refusal, Stale
+from bot.replay import Runner, Timeline, Timelines, build, inline
 from bot.storage import (
     NOTIFY_WAYS,
     OPEN_STATUSES,
@@ -123,6 +124,9 @@ class TableService:
         self.shards = shards
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         """Who holds this process's claims on due games; new at every start."""
+        self.timelines = Timelines()
+        """Replays recently asked for: derived from the stored log, each kept for the table's
+        version it was built at, so nothing here outlives what is stored."""
 
     def game(self, game_id: str) -> AnyGame:
         try:
@@ -606,6 +610,23 @@ class TableService:
                 return events, False
             events += more
         return events, True
+
+    async def replay(self, row: GameRow, run: Runner = inline) -> Timeline:
+        """The game replayed from its action log for `/table replay`, built by `run` (the
+        Discord layer builds it on the drawing thread). Kept for the table's version: a viewer's
+        next click finds it, and a running game's next move only plays its new entries."""
+        kept = self.timelines.get(row.id, row.version)
+        if kept is not None:
+            return kept
+        rules = self.rules_of(row)
+        stored = await self.repo.actions(row.id)
+        log_ = [(e.seat, e.action) for e in stored]
+        before = self.timelines.latest(row.id)
+        timeline: Timeline = await run(
+            build, rules, len(row.seats), row.seed, row.game_options, log_, before
+        )
+        self.timelines.put(row.id, row.version, timeline)
+        return timeline
 
     # --- records ---------------------------------------------------------------------------------
 

@@ -90,6 +90,26 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "left": N_("Left the game."),
     "not_over": N_("This game is still going; Play again opens once it is over."),
     "challenge_once": N_("A daily challenge is played once; a new one starts at 00:00 UTC."),
+    "replay_after_day": N_(
+        "A daily challenge's replay opens to others once its day is over (00:00 UTC)."
+    ),
+    "replay_elsewhere": N_(
+        "That table's replay opens in its own channel, or for the people who played it."
+    ),
+    "replay_not_yours": N_("A replay shows you your own seat's view only."),
+    "replay_private_running": N_(
+        "Your own view opens in the replay once the game is over; /table mine shows it now."
+    ),
+    "replay_no_step": N_(
+        "That step is not in this game's replay (its last is step {steps}); "
+        "open it again with /table replay."
+    ),
+    "replay_no_table": N_("There is no table #{number}."),
+    "replay_lobby": N_(
+        "This channel's table hasn't started yet; for an earlier one, give its number: "
+        "/table replay table:123 (#123 in its thread's name)."
+    ),
+    "replay_unreadable": N_("This game's saved moves can't be replayed."),
     # notices in the channel
     "autopilot_on": N_("{name} is now on autopilot: their moves are played automatically."),
     "autopilot_off": N_("{name} is back in control of their seat."),
@@ -137,6 +157,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
         "This game's log could not be verified, so its score was not recorded."
     ),
     "challenge_result": N_("{mention} finished today's challenge: {share}"),
+    "challenge_replay": N_("Replay for everyone from {when}: `/table replay table:{number}`"),
     # lobby
     "lobby_title": N_("{game} — table open"),
     "lobby_title_playing": N_("{game} — playing"),
@@ -192,6 +213,20 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "nothing_at_all": N_("Nothing to decide for you right now."),
     "board_posted": N_("The board is at the bottom of the channel again."),
     "board_players": N_("Only the players or a moderator can move the board down."),
+    # the replay
+    "replay": N_("Replay"),
+    "replay_title": N_("Replay · {game} · {chapter}"),
+    "replay_setup": N_("Step {step} of {steps}: the table as set up."),
+    "replay_step": N_("Step {step} of {steps}: {name}'s turn."),
+    "replay_yours": N_("Your own view: only you see it."),
+    "replay_running": N_("The game is still going: this is the public table, up to now."),
+    "replay_broken": N_("The saved moves stop replaying after step {step}: the replay ends here."),
+    "replay_events": N_("In this step"),
+    "replay_quiet": N_("Nothing the table saw."),
+    "replay_mine": N_("My view"),
+    "replay_table": N_("The table"),
+    "replay_jump": N_("Jump to…"),
+    "replay_from": N_("from step {step}"),
     # log
     "log_title": N_("Last moves"),
     "log_empty": N_("No moves yet."),

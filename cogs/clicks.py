@@ -26,6 +26,7 @@ from cogs.lobby import lobby_drawn, option_spec
 from cogs.panels import Drawn, draw_public, embed
 from cogs.presenter import Presenter
 from cogs.prompts import off_loop, private_drawn, prompt_drawn
+from cogs.replays import Replays
 
 LOG_LINES = 25
 
@@ -35,6 +36,7 @@ class ClickHandler:
         self.client = client
         self.service = service
         self.presenter = presenter
+        self.replays = Replays(service)
 
     def _reading(
         self,
@@ -109,6 +111,11 @@ class ClickHandler:
     async def again(self, interaction: discord.Interaction, game_id: int) -> None:
         self._seen(interaction, game_id)
         await run(interaction, self._again, game_id)
+
+    async def replay(
+        self, interaction: discord.Interaction, game_id: int, view: str, step: int, slot: str
+    ) -> None:
+        await self.replays.click(interaction, game_id, view, step, slot)
 
     # --- the lobby -------------------------------------------------------------------------------
 

@@ -17,6 +17,13 @@ Ids keep the ``fl1:`` prefix, which names the format (DISCORD.md: ≤ 100 charac
 | ask | ``fl1:ask:<game>:<seat token>:<verb>:<low>-<high>`` | "Other amount…": opens a box |
 | end | ``fl1:end:<game>:yes|no`` | the end confirmation |
 | again | ``fl1:again:<game>`` | final scores: a new lobby with the same seats |
+| rp | ``fl1:rp:<game>:<view>:<step>:<slot>`` | a replay's buttons (see below) |
+| rj | ``fl1:rj:<game>:<view>:<step>`` | a replay's jump menu (the value: the step to show) |
+
+A replay's id names the view it shows (``t``: the table; ``s<seat>``: that seat's own) and the
+step; its slot keeps the ids of one viewer apart: ``o`` opens a new viewer (the final scores),
+``f``, ``p``, ``n`` show the step named (first, previous, next), ``l`` the last step there is
+now, ``v`` the other view of the same step.
 
 Action texts travel with their spaces as dots (``use harbor:inuit`` → ``use.harbor:inuit``).
 Anything else (an id of an older or another format) is answered by `Unknown`.
@@ -58,6 +65,10 @@ ASK = rf"fl1:ask:{GAME}:{TOKEN}:(?P<verb>[a-z_]{{1,20}}):{RANGE}"
 TYPED = rf"fl1:typed:{GAME}:{TOKEN}:(?P<verb>[a-z_]{{1,20}}):{RANGE}"
 AMOUNT_INPUT = "amount"
 """The custom id of the one text input of a typed amount's box."""
+VIEW = r"(?P<view>t|s[0-9])"
+STEP = r"(?P<step>[0-9]{1,5})"
+REPLAY = rf"fl1:rp:{GAME}:{VIEW}:{STEP}:(?P<slot>[ofpnlv])"
+JUMP = rf"fl1:rj:{GAME}:{VIEW}:{STEP}"
 
 Button = discord.ui.Button[Any]
 Select = discord.ui.Select[Any]
@@ -88,6 +99,10 @@ class Clicks(Protocol):
     async def end(self, interaction: discord.Interaction, game_id: int, op: str) -> None: ...
 
     async def again(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def replay(
+        self, interaction: discord.Interaction, game_id: int, view: str, step: int, slot: str
+    ) -> None: ...
 
     async def unknown(self, interaction: discord.Interaction, key: str) -> None: ...
 
@@ -448,6 +463,78 @@ class AgainButton(discord.ui.DynamicItem[Button], template=AGAIN):
         await clicks(interaction).again(interaction, self.game_id)
 
 
+class ReplayButton(discord.ui.DynamicItem[Button], template=REPLAY):
+    """Shows one step of a game's replay, in one view: the id says which (stateless, so a
+    viewer keeps working after a restart); the handler checks that the clicker may see it."""
+
+    def __init__(
+        self,
+        game_id: int,
+        view: str,
+        step: int,
+        slot: str,
+        label: str | None = None,
+        emoji: str | None = None,
+        style: Any = None,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80] if label else None,
+                custom_id=f"fl1:rp:{game_id}:{view}:{step}:{slot}",
+                style=style or discord.ButtonStyle.secondary,
+                emoji=emoji,
+                disabled=disabled,
+            )
+        )
+        self.game_id, self.shown, self.step, self.slot = game_id, view, step, slot
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item, match: re.Match[str], /
+    ) -> ReplayButton:
+        return cls(int(match["game"]), match["view"], int(match["step"]), match["slot"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await clicks(interaction).replay(
+            interaction, self.game_id, self.shown, self.step, self.slot
+        )
+
+
+class ReplayJump(discord.ui.DynamicItem[Select], template=JUMP):
+    """A replay's chapters (rounds): the value picked is the step to show."""
+
+    def __init__(
+        self,
+        game_id: int,
+        view: str,
+        step: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "…",
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"fl1:rj:{game_id}:{view}:{step}",
+                options=options or [discord.SelectOption(label="…", value="…")],
+                placeholder=placeholder[:150],
+            )
+        )
+        self.game_id, self.shown = game_id, view
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item, match: re.Match[str], /
+    ) -> ReplayJump:
+        return cls(int(match["game"]), match["view"], int(match["step"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = picked(interaction)
+        value = values[0] if values else ""
+        # Not a number: a step no replay has, answered as one.
+        step = int(value) if value.isdigit() and len(value) <= 5 else 10**6
+        await clicks(interaction).replay(interaction, self.game_id, self.shown, step, "j")
+
+
 KINDS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     OptionButton,
@@ -460,11 +547,14 @@ KINDS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     AskButton,
     EndButton,
     AgainButton,
+    ReplayButton,
+    ReplayJump,
 )
 
 
 PATTERNS = tuple(
-    re.compile(t) for t in (LOBBY, OPTION, BOARD, PUBLIC, DIE, DO, SELECT, PICK, ASK, END, AGAIN)
+    re.compile(t)
+    for t in (LOBBY, OPTION, BOARD, PUBLIC, DIE, DO, SELECT, PICK, ASK, END, AGAIN, REPLAY, JUMP)
 )
 """The kinds' templates, compiled (discord.py matches a whole id against each)."""
 

@@ -25,6 +25,7 @@ from cogs.components import (
     PromptMulti,
     PromptSelect,
     PublicButton,
+    ReplayButton,
     Typed,
 )
 
@@ -190,9 +191,11 @@ def turn_button(game_id: int, tr: Tr) -> BoardButton:
 
 
 def table_button(game_id: int, choice: Choice) -> discord.ui.Item[Any]:
-    """A choice with no action: a table button (Act, Mine, Log, Play again)."""
+    """A choice with no action: a table button (Act, Mine, Log, Play again, Replay)."""
     if choice.op == "again":
         return AgainButton(game_id, choice.label, STYLES[choice.style])
+    if choice.op == "replay":
+        return ReplayButton(game_id, "t", 0, "o", choice.label, choice.emoji, STYLES[choice.style])
     return BoardButton(game_id, choice.op, choice.label, STYLES[choice.style], choice.emoji)
 
 

@@ -24,14 +24,14 @@ import logging
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 import discord
 
 from bot import challenge
 from bot.faults import crash_point
-from bot.fronts.base import Panel
+from bot.fronts.base import Choice, Panel
 from bot.i18n import Tr, translator
 from bot.reading import Reading
 from bot.refusals import Refusal
@@ -437,6 +437,9 @@ class Presenter:
         panel = public.final(outcome.result)
         if row.options.challenge_day:
             panel = dataclasses.replace(panel, choices=())  # one attempt a day: no Play again
+        ttr = public.tr.domain_of("table")
+        replay = Choice(say(ttr, "replay"), None, emoji="⏯️", op="replay")
+        panel = dataclasses.replace(panel, choices=[*panel.choices, replay])
         rated = await self._ratings(row, public)
         if rated:
             panel = dataclasses.replace(panel, fields=[*panel.fields, rated])
@@ -514,6 +517,10 @@ class Presenter:
             number = challenge.number(date.fromisoformat(row.options.challenge_day))
             share = public.share(outcome.result, number)
             text = say(ttr, "challenge_result", mention=f"<@{row.host_id}>", share=share)
+            # Its replay would spoil the day's dice: it opens to others the next day (UTC).
+            opens = datetime.combine(date.fromisoformat(row.options.challenge_day), time(), UTC)
+            when = f"<t:{int((opens + timedelta(days=1)).timestamp())}:f>"
+            text += "\n" + say(ttr, "challenge_replay", when=when, number=row.id)
             if again and await self._said(
                 row.parent_id, row.guild_id, None, lambda m: m.content == text
             ):

@@ -196,6 +196,27 @@ class TableCommands(commands.Cog, name="Table"):
         row = await self.service.find(channel_id(interaction))
         await self.clicks.show(interaction, row.id, "log")
 
+    @table.command(
+        name="replay", description=_T("Step through a game, running or finished (only you see it)")
+    )
+    @app_commands.describe(
+        table=_T("A table's number (#123 in its thread's name); default: this channel's table")
+    )
+    async def replay(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        await run(interaction, self._replay, table)
+
+    async def _replay(self, interaction: discord.Interaction, table: int | None) -> None:
+        """This channel's table (the one being played, else the last one), or the table
+        numbered `table` wherever it was played, if the asker may see it from here."""
+        replays = self.clicks.replays
+        if table is None:
+            row = await self.service.find(channel_id(interaction))
+            if row.state is None:
+                raise Refusal("replay_lobby")  # a new lobby: an earlier table by its number
+        else:
+            row = await replays.table(table)
+        await replays.open(interaction, row)
+
     @table.command(name="board", description=_T("Post the game board again at the bottom"))
     async def board(self, interaction: discord.Interaction) -> None:
         await run(interaction, self._board)

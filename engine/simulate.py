@@ -45,6 +45,19 @@ def play_one(
     return state, actions
 
 
+def default_game(game: AnyGame, players: int, seed: str) -> list[tuple[int, str]]:
+    """The action log of one whole game in which every seat plays its default move (what a
+    deadline plays): the same game for the same seed, for replays and benchmarks."""
+    state, _ = game.start(players, seed)
+    log = []
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        action = game.default_action(state, seat)
+        state, _ = game.apply(state, seat, action)
+        log.append((seat, action.text))
+    return log
+
+
 def simulate(
     game_id: str,
     players: int,

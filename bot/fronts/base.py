@@ -20,7 +20,7 @@ from engine.core.game import GameResult
 
 V_contra = TypeVar("V_contra", contravariant=True)
 Style = Literal["primary", "secondary", "success", "danger"]
-Op = Literal["act", "mine", "log", "again", "board_words", "mine_words"]
+Op = Literal["act", "mine", "log", "again", "board_words", "mine_words", "replay"]
 
 
 @dataclass(frozen=True)
@@ -188,6 +188,18 @@ class Front(Protocol[V_contra]):
 
     def board(self, view: V_contra, ctx: Ctx) -> Panel:
         """The public table: scores, whose turn, what is in play."""
+        ...
+
+    def chapter(self, view: V_contra, ctx: Ctx) -> str:
+        """Which part of the game this is, in the game's own words (``Round 3``, ``Game
+        over``): a replay's jumps go to where it changes."""
+        ...
+
+    def replay(self, view: V_contra, seat: int | None, ctx: Ctx) -> Panel:
+        """The public table as a replay shows it after `seat`'s turn (None: as set up): the
+        board, with a picture of what that turn changed. `ctx.recent` holds the turn's public
+        events; the replay words them itself, so the panel need not repeat them. Its choices
+        are not shown."""
         ...
 
     def public_step(self, view: V_contra, ctx: Ctx) -> Panel | None:

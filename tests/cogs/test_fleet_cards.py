@@ -104,7 +104,7 @@ async def test_three_players_with_an_ai_seat_play_a_whole_game_through_clicks(ta
     assert f"<@{alice.id}>" in final.content and f"<@{bob.id}>" in final.content
     heads = " ".join(f.name for f in final.embeds[0].fields)
     assert all(name in heads for name in ("alice", "bob", "AI 1"))
-    assert labels(final) == ["Play again"]
+    assert labels(final) == ["Play again", "Replay"]
     entries = await table.service.repo.actions(row.id)
     assert {e.seat for e in entries} == {0, 1, 2}
     assert all(e.user_id is None for e in entries if e.seat == 2)

@@ -107,7 +107,7 @@ async def test_two_people_and_two_ai_seats_play_a_whole_game_through_clicks(tabl
     final = history[-1]
     assert final.embeds[0].title == "Mare Balticum — final scores"
     assert f"<@{alice.id}>" in final.content and f"<@{bob.id}>" in final.content
-    assert [c.label for r in final.components for c in r.children] == ["Play again"]
+    assert [c.label for r in final.components for c in r.children] == ["Play again", "Replay"]
     result = table.service.game(GAME).result(await table.state())
     assert final.embeds[0].description.startswith("1. ")
     assert f": {result.seats[0].total} points" in final.embeds[0].description.splitlines()[0]

@@ -13,6 +13,10 @@ every game played through the bot, at many moments and for each person at the ta
    — whenever r's own view afterwards is the same (a card r draws, or a move an AI seat bases
    on its own hidden cards, may rightly differ; those are counted, not compared).
 
+3. **What the replay shows.** Once the game is over, every public frame of its replay (the
+   viewer stepped through from the final scores, text and picture) is the same when each
+   replayed state is swapped for a redealt one and the events no one else saw are dropped.
+
 No per-game knowledge is needed: a new game is covered by registering it.
 """
 
@@ -26,13 +30,15 @@ from typing import Any
 import pytest
 
 from bot.fronts import FRONTS
-from bot.reading import Reading
+from bot.reading import Reading, public_events
+from bot.replay import Timeline
 from bot.service import Outcome, TableService
 from bot.storage import GameRow, SqliteRepository
 from cogs.panels import Drawn, draw_public, embed_of
 from cogs.prompts import prompt_drawn
 from engine.games import get_game
 from tests.bot.helpers import execute
+from tests.cogs.harness import ids
 
 EARLY, LATER = 3, 20
 """Clicks between two looks at what each player is shown: often at first (short games), then
@@ -220,6 +226,61 @@ def said(outcome: Outcome, game: Any, seat: int) -> dict[str, Any]:
     return out
 
 
+async def replay_frames(table: Any, person: Any) -> list[str]:
+    """Every frame of the finished table's public replay as `person` is shown it, stepped
+    through with ▶ from the Replay button of the final scores: its text, its controls and
+    its picture."""
+    history = [m async for m in table.thread().history(limit=10)]
+    final = next(m for m in history if any(":rp:" in i for i in ids(m)))
+    opened = await person.click(final, label="Replay")
+    viewer = opened.response if opened.response is not None else opened.followups[-1]
+    frames = []
+    while True:
+        picture = b"".join([await a.read() for a in viewer.attachments])
+        shown = json.dumps([[e.to_dict() for e in viewer.embeds], viewer.components])
+        frames.append(shown + picture.hex())
+        ahead = [
+            c
+            for r in viewer.components
+            for c in r["components"]
+            if c["type"] == 2 and c["custom_id"].endswith(":n") and not c.get("disabled")
+        ]
+        if not ahead:
+            return frames
+        viewer = (await person.click(viewer.message, custom_id=ahead[0]["custom_id"])).response
+
+
+def redealt(game: Any, timeline: Timeline) -> Timeline:
+    """The same replay with every state redealt for the public table (every hand, the deck,
+    the seed drawn again) and only the events everyone saw."""
+    steps = tuple(
+        dataclasses.replace(
+            step,
+            state=game.redeal(step.state, None, f"replay:{n}"),
+            events=tuple(public_events(step.events)),
+        )
+        for n, step in enumerate(timeline.steps)
+    )
+    return dataclasses.replace(timeline, steps=steps)
+
+
+async def replay_is_public(table: Any, person: Any) -> int:
+    """3. The replay's frames, from the replayed states and from redealt ones; the number of
+    frames whose state the redeal changed."""
+    row = await table.row()
+    game = get_game(row.game)
+    shown = await replay_frames(table, person)
+    timeline = await table.service.replay(row)
+    assert len(shown) == len(timeline.steps)
+    other = redealt(game, timeline)
+    table.service.timelines.put(row.id, row.version, other)
+    assert await replay_frames(table, person) == shown, "the replay shows a hidden fact"
+    return sum(
+        game.dump_state(a.state) != game.dump_state(b.state)
+        for a, b in zip(timeline.steps, other.steps, strict=True)
+    )
+
+
 @pytest.mark.parametrize("game_id", list(FRONTS))
 async def test_each_player_is_shown_only_what_they_may_know(table, game_id, tmp_path, monkeypatch):
     # One deal per game, so that every run looks at the same moments.
@@ -242,6 +303,26 @@ async def test_each_player_is_shown_only_what_they_may_know(table, game_id, tmp_
     assert counts["clicked"] >= 2, counts
     hidden = get_game(game_id).id != "fleet-dice"  # the dice game hides only its seed
     assert counts["redealt"] > 0 or not hidden, "redeal changed what the player cannot see"
+    changed = await replay_is_public(table, people[-1])
+    assert changed > 0 or not hidden, "the replay's states were redealt"
+
+
+async def test_a_replay_showing_a_hidden_hand_is_noticed_by_this_test(table, monkeypatch):
+    """The replay's check can fail: a frame that showed the first seat's hand differs once
+    the hands are redealt."""
+    (alice, bob) = table.add("alice", "bob")
+    await table.open(alice, game="test-hands")
+    await bob.click(await table.lobby(), label="Join")
+    await alice.click(await table.lobby(), label="Start")
+    table.sensible = True
+    await table.play_to_end()
+
+    def leaking(self: Reading, seat: int | None) -> Any:
+        return self.as_reader(0).private()
+
+    monkeypatch.setattr(Reading, "replay", leaking)
+    with pytest.raises(AssertionError, match="the replay shows a hidden fact"):
+        await replay_is_public(table, alice)
 
 
 async def test_a_redealt_state_is_noticed_by_this_test(table, tmp_path):

@@ -45,6 +45,14 @@ class HandsFront:
         recent = [line for e in ctx.recent if (line := self.event(e, ctx))]
         return Panel(self.title(tr), lines, [(tr._("Last moves"), recent)] if recent else ())
 
+    def chapter(self, view: HandsView, ctx: Ctx) -> str:
+        if view.over:
+            return ctx.tr._("The game is over.")
+        return ctx.tr._("Round {round}", round=view.round)
+
+    def replay(self, view: HandsView, seat: int | None, ctx: Ctx) -> Panel:
+        return self.board(view, ctx)
+
     def public_step(self, view: HandsView, ctx: Ctx) -> Panel | None:
         if view.over:
             return None

@@ -8,6 +8,7 @@ of any hand; a seat's own panels show its hand in full.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.fronts.base import ChallengeSpec, Choice, Ctx, OptionSpec, Panel
 from bot.fronts.black_fleet import story
@@ -71,6 +72,23 @@ class BlackFleetFront:
     # --- public ------------------------------------------------------------------------------
 
     def board(self, view: BlackFleetView, ctx: Ctx) -> Panel:
+        now = story.this_turn(view, ctx)
+        return self._table(view, ctx, _trails(view, now.events if now is not None else ()))
+
+    def chapter(self, view: BlackFleetView, ctx: Ctx) -> str:
+        if view.ended is not None:
+            return ctx.tr._("Game over")
+        if view.stage == "setup":
+            return ctx.tr._("Setting sail")
+        return ctx.tr._("Round {round}", round=view.round)
+
+    def replay(self, view: BlackFleetView, seat: int | None, ctx: Ctx) -> Panel:
+        """The board, the turn's moves drawn on the map."""
+        return self._table(view, replace(ctx, recent=()), _trails(view, ctx.recent))
+
+    def _table(
+        self, view: BlackFleetView, ctx: Ctx, trails: list[tuple[str | None, str, str]]
+    ) -> Panel:
         tr = ctx.tr
         lines = [self._status(view, ctx)]
         if view.final_round and view.ended is None:
@@ -79,8 +97,6 @@ class BlackFleetFront:
         lines.append(tr._("A–D merchants · a–d pirates · Y P navy ships"))
         fields = [(self._seat_title(view, s, ctx), self._seat_lines(view, s, ctx))
                   for s in range(view.seats)]  # fmt: skip
-        now = story.this_turn(view, ctx)
-        trails = _trails(view, now.events if now is not None else ())
         image = draw_map(tr, self.house, view, last_moves=trails, names=_names(ctx))
         return Panel(self.title(tr), lines, fields, image, footer=self._decks(view, ctx))
 

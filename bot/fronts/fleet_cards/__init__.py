@@ -5,6 +5,7 @@ Draws views only: another seat's hand never reaches it, so it cannot reach a mes
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.fronts.base import ChallengeSpec, Choice, Ctx, OptionSpec, Panel
 from bot.fronts.fleet_cards.events import event_line
@@ -139,6 +140,23 @@ class FleetCardsFront:
             fields,
             footer=tr._("🚩 first player · boats with their crates; – no captain yet"),
         )
+
+    def chapter(self, view: FleetCardsView, ctx: Ctx) -> str:
+        if view.phase == "over":
+            return ctx.tr._("Game over")
+        return ctx.tr._("Round {round}", round=view.round)
+
+    def replay(self, view: FleetCardsView, seat: int | None, ctx: Ctx) -> Panel:
+        """The board, with the fleet of the seat whose turn it was (licenses and boats are
+        public; the hand is not in a public view, so it is not drawn)."""
+        panel = self.board(view, replace(ctx, recent=()))
+        if seat is None:
+            return panel
+        p = view.players[seat]
+        if not (p.licenses or p.boats):
+            return panel
+        title = ctx.tr._("{name}'s fleet · {vp} VP", name=ctx.name(seat), vp=p.vp)
+        return replace(panel, image=tableau_png(ctx.tr, book_of(view), p, title))
 
     def public_step(self, view: FleetCardsView, ctx: Ctx) -> Panel | None:
         """The auction lot by lot, then the rest of the round, each message carrying the

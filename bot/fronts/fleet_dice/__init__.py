@@ -10,6 +10,7 @@ boxes it would mark (`prompt`). Views only: the seed never reaches a front.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.fronts.base import ChallengeSpec, Choice, Ctx, OptionSpec, Panel
 from bot.fronts.fleet_dice.details import effect
@@ -166,6 +167,19 @@ class FleetDiceFront:
             fields.append((tr._("Last moves"), recent))
         heading = tr._("{game} — {head}", game=self.title(tr), head=self._head(tr, view))
         return Panel(heading, lines, fields)
+
+    def chapter(self, view: FleetView, ctx: Ctx) -> str:
+        if view.phase == "over":
+            return ctx.tr._("Game over")
+        return ctx.tr._("Round {round}", round=view.round)
+
+    def replay(self, view: FleetView, seat: int | None, ctx: Ctx) -> Panel:
+        """The board, with the sheet of the seat whose turn it was (every sheet is public)."""
+        panel = self.board(view, replace(ctx, recent=()))
+        if seat is None:
+            return panel
+        image = sheet_picture(ctx.tr, self.game.sheet_for(view), view, seat, ctx.name(seat))
+        return replace(panel, image=image)
 
     def public_step(self, view: FleetView, ctx: Ctx) -> Panel | None:
         """The table during a draft: its dice and pick order, the standings, who the table

@@ -4,6 +4,7 @@ it happens, each player's own board, prompts, the reveal after a clock, the fina
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.fronts.base import ChallengeSpec, Choice, Ctx, OptionSpec, Panel
 from bot.fronts.mare_balticum import prompt
@@ -94,6 +95,17 @@ class MareBalticumFront:
             ),
         ]
         return Panel(title=self.title(tr), lines=lines, fields=fields, key="board")
+
+    def chapter(self, view: MareView, ctx: Ctx) -> str:
+        if view.over:
+            return ctx.tr._("Game over")
+        if view.phase == "setup":
+            return ctx.tr._("Starting boats")
+        return ctx.tr._("Round {round}", round=view.round)
+
+    def replay(self, view: MareView, seat: int | None, ctx: Ctx) -> Panel:
+        """The board with its map picture."""
+        return replace(self.board(view, replace(ctx, words=False)), choices=())
 
     def public_step(self, view: MareView, ctx: Ctx) -> Panel | None:
         """The step's message carries the table: the last moves, this step, the players, the
