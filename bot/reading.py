@@ -79,6 +79,8 @@ class Prompt:
     panel: Panel | None
     token: str
     waiting: Sequence[str]
+    notes: Sequence[str] = ()
+    """What the reader has left to be played for them meanwhile (a standing bid), in words."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,8 @@ class Reading:
     words: bool = False
     deadline: float | None = None
     """When the decisions now owed are played for whoever has not made them (a timestamp)."""
+    orders: Sequence[str | None] = ()
+    """Each seat's standing order (private: a front is given only its reader's own)."""
 
     @classmethod
     def of(
@@ -115,7 +119,9 @@ class Reading:
         seats = seat_infos(row, tr.domain_of("table"))
         playing = row.status == "active"
         deadline = row.deadline_at if playing else None
-        return cls(game, state, seats, reader, tr, stored_events(row), playing, words, deadline)
+        orders = tuple(seat.standing for seat in row.seats)
+        recent = stored_events(row)
+        return cls(game, state, seats, reader, tr, recent, playing, words, deadline, orders)
 
     def as_reader(self, reader: int | None, words: bool = False) -> Reading:
         return replace(self, reader=reader, words=words)
@@ -146,7 +152,10 @@ class Reading:
     @property
     def ctx(self) -> Ctx:
         recent = [e for e in self.recent if e.visible(self.reader)]
-        return Ctx(self.seats, self.tr, self.waiting, self.reader, recent, self.words)
+        order = None
+        if self.reader is not None and 0 <= self.reader < len(self.orders):
+            order = self.orders[self.reader]
+        return Ctx(self.seats, self.tr, self.waiting, self.reader, recent, self.words, order)
 
     @property
     def token(self) -> str:
@@ -206,7 +215,10 @@ class Reading:
         actions = self.legal()
         if not actions:
             ctx = self.ctx
-            return Prompt(None, self.token, [ctx.name(s) for s in ctx.waiting])
+            notes: Sequence[str] = ()
+            if ctx.standing is not None and self.playing:
+                notes = self.front.prompt(self._view(), self.reader, [], ctx).lines
+            return Prompt(None, self.token, [ctx.name(s) for s in ctx.waiting], notes)
         panel = self.front.prompt(self._view(), self.reader, actions, self.ctx)
         return Prompt(panel, self.token, ())
 

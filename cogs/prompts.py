@@ -34,7 +34,8 @@ def prompt_drawn(reading: Reading, game_id: int) -> tuple[Drawn, bool]:
     prompt = reading.prompt()
     if prompt.panel is None:
         key = "nothing_to_do" if prompt.waiting else "nothing_at_all"
-        return Drawn(embed(say(tr, key, names=list(prompt.waiting))), None), False
+        notes = list(prompt.notes)
+        return Drawn(embed(say(tr, key, names=list(prompt.waiting)), notes), None), False
     return draw_prompt(prompt.panel, game_id, prompt.token, tr), True
 
 

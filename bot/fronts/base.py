@@ -123,6 +123,9 @@ class Ctx:
     words: bool = False
     """The reader asked for the words behind the picture (``board_words``/``mine_words``): the
     panel says in text what its picture shows, and needs no picture."""
+    standing: str | None = None
+    """The reader's own standing order, as the game keeps it (the card game's standing bid);
+    never another seat's."""
 
     def name(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(self.seats):

@@ -501,3 +501,36 @@ async def test_a_box_opened_before_a_restart_still_plays_its_amount(table, db_pa
     assert typed.acknowledged
     entry = (await table.service.repo.actions(row.id))[logged]
     assert (entry.action, entry.seat) == ("bid 33", seat)
+
+
+async def test_a_standing_bid_is_left_from_the_prompt_and_its_limit_shows_only_to_its_bidder(
+    table,
+):
+    # RULES §4.10: "raise for me up to $N" from a menu of the bid prompt; the lowest bid is
+    # played now, the limit is kept on the bidder's seat and shown to them alone
+    actor, seat, prompt = await rich_bidder(table)
+    least = offered_bids(prompt.response)[0]
+    limit = least + 3
+    menu = next(
+        c
+        for r in prompt.response.components
+        for c in r["components"]
+        if c["type"] == 3 and any(o["value"].startswith("standing ") for o in c["options"])
+    )
+    assert menu["placeholder"] == "Or bid for me, up to…"
+    assert f"standing {limit}" in [o["value"] for o in menu["options"]]
+    logged = len(await table.service.repo.actions((await table.row()).id))
+    answer = await actor.select(
+        prompt.response.message, [f"standing {limit}"], custom_id=menu["custom_id"]
+    )
+    row = await table.row()
+    entry = (await table.service.repo.actions(row.id))[logged]
+    assert (entry.action, entry.user_id, entry.seat) == (f"bid {least}", actor.id, seat)
+    assert row.seats[seat].standing is not None
+    step = await table.message(row.step_message_id)
+    shown = f"{step.content} {step.embeds[0].description if step.embeds else ''}"
+    assert f"standing {limit}" not in shown and "standing bid" not in shown.lower()
+    state = await table.state()
+    if state.players[seat].task is None and state.auction.lot is not None:
+        mine = answer.response.message.embeds[0]
+        assert f"up to ${limit}" in str(mine.to_dict()), "the bidder's own prompt says so"

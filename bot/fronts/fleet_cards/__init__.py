@@ -76,6 +76,10 @@ REFUSALS: dict[str, str] = {
     "no_license": N_("You own no license that launches {kind} boats."),
     "no_boat": N_("None of your boats still to process this round holds {crates}."),
     "not_drawn": N_("Discard one of the cards just drawn."),
+    "standing_not_bidding": N_("A standing bid is left when it is your turn to bid."),
+    "standing_amount": N_("A standing bid is a whole number of dollars."),
+    "standing_too_low": N_("The lowest bid now is ${least}."),
+    "standing_unaffordable": N_("You can pay at most ${most}."),
 }
 
 

@@ -20,6 +20,7 @@ from bot.fronts.fleet_cards.words import (
 from bot.i18n import Tr
 from engine.core.actions import MAX_TEXT, Action
 from engine.fleet_cards.actions import MOST_PAID
+from engine.fleet_cards.auction import bid_amounts
 from engine.fleet_cards.cards import BOAT_TYPES, Deck, kind_of
 from engine.fleet_cards.holdings import (
     discount,
@@ -76,7 +77,7 @@ def prompt_panel(view: FleetCardsView, seat: int, actions: Sequence[Action], ctx
     book = book_of(view)
     p = view.players[seat]
     if p.task is None or not actions:
-        return Panel(tr._("Nothing to decide right now."))
+        return Panel(tr._("Nothing to decide right now."), standing_lines(tr, view, ctx))
     asked = owed(tr, view, seat)
     lines = _context(tr, book, view, p, ctx)
     fields = [(tr._("Your hand"), hand_lines(tr, book, p))]
@@ -87,7 +88,47 @@ def prompt_panel(view: FleetCardsView, seat: int, actions: Sequence[Action], ctx
         shortcut = [quickest_payment(tr, book, p)]
         return Panel(title, lines, fields, choices=shortcut, multi=payment_menu(tr, book, p))
     choices = [_choice(tr, book, view, p, a) for a in actions]
+    if p.task in ("open", "raise"):
+        choices += standing_menu(tr, actions)
     return Panel(title, lines, fields, choices=choices, amount=typed_bid(tr, actions))
+
+
+def standing_menu(tr: Tr, actions: Sequence[Action]) -> list[Choice]:
+    """RULES §4.10: "raise for me up to $N", a menu of limits above the lowest bid (the
+    lowest is played now, the next raises when the bidding comes back). Nobody else sees the
+    limit, only the bids as they are played."""
+    bids = [int(a.args[0]) for a in actions if a.verb == "bid"]
+    if len(bids) < 2:
+        return []
+    least = min(bids)
+    group = tr._("Or bid for me, up to…")
+    return [
+        Choice(
+            tr._("up to ${limit}", limit=n),
+            f"{STANDING} {n}",
+            tr._(
+                "${least} now, then the lowest raise each time, up to ${limit}",
+                least=least,
+                limit=n,
+            ),
+            group=group,
+        )
+        for n in bid_amounts(least + 1, max(bids))
+    ]
+
+
+def standing_lines(tr: Tr, view: FleetCardsView, ctx: Ctx) -> list[str]:
+    """The reader's own standing bid, while it holds (RULES §4.10)."""
+    lot, _, limit = (ctx.standing or "").partition(" ")
+    if not lot or lot != view.auction.lot or not limit.isdigit():
+        return []
+    return [
+        tr._(
+            "Your standing bid on the {license}: up to ${limit}. Only you see this.",
+            license=license_name(tr, lot),
+            limit=int(limit),
+        )
+    ]
 
 
 def typed_bid(tr: Tr, actions: Sequence[Action]) -> Amount | None:
@@ -160,6 +201,8 @@ def _words(kinds: Sequence[str]) -> list[str]:
 
 MENU = 25
 """A Discord menu holds 25 options."""
+STANDING = "standing"
+"""A choice that leaves a standing bid sends ``standing <limit>`` (the service's word)."""
 
 
 def _most_words(options: Sequence[Choice]) -> int:

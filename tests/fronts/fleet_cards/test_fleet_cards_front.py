@@ -130,9 +130,15 @@ def test_a_prompt_has_one_choice_per_action_each_saying_what_it_does():
                 (quick,) = panel.choices
                 GAME.apply(state, seat, quick.action)  # a legal payment
                 continue
-            assert [c.action for c in panel.choices] == [a.text for a in actions]
+            standing = [c for c in panel.choices if c.action.startswith("standing ")]
+            played = [c for c in panel.choices if c not in standing]
+            assert [c.action for c in played] == [a.text for a in actions]
+            for choice in standing:
+                # RULES §4.10: each limit offered is one the rules take
+                GAME.standing_order(state, seat, choice.action.split()[1])
             bids = [int(a.args[0]) for a in actions if a.verb == "bid"]
-            for choice in panel.choices:
+            assert bool(standing) == (len(bids) > 1), "a standing bid when a raise is left"
+            for choice in played:
                 # A bid amount says it all; the ends of the range say what they are.
                 middle = choice.action.startswith("bid ") and (
                     min(bids) < int(choice.action.split()[1]) < max(bids)
@@ -434,3 +440,24 @@ def test_a_bid_the_menu_leaves_out_can_be_typed():
     state = hand(state, 0, "tuna", "shrimp")
     poor = FRONT.prompt(GAME.view(state, 0), 0, GAME.legal_actions(state, 0), ctx(2, 0))
     assert poor.amount is None
+
+
+def test_a_standing_bid_is_offered_and_shown_to_its_bidder_only():
+    # RULES §4.10: limits above the lowest bid; the bidder's own prompt says what holds
+    state = GAME.start(3, "standing")[0]
+    row(state, "cod", "shrimp", "tuna")
+    state, _ = at(state, "auction", first=0)
+    state, _ = GAME.apply(state, 0, "open tuna")
+    state, _ = GAME.apply(state, 0, "bid 5")
+    view = GAME.view(state, 1)
+    panel = FRONT.prompt(view, 1, GAME.legal_actions(state, 1), ctx(3, 1))
+    limits = [c for c in panel.choices if c.action.startswith("standing ")]
+    assert limits[0].action == "standing 7" and limits[0].label == "up to $7"
+    assert limits[0].detail == "$6 now, then the lowest raise each time, up to $7"
+    order = GAME.standing_order(state, 1, "9")
+    state, _ = GAME.apply(state, 1, "bid 6")
+    mine = Ctx(ctx(3, 1).seats, TR, reader=1, standing=order)
+    waiting = FRONT.prompt(GAME.view(state, 1), 1, GAME.legal_actions(state, 1), mine)
+    assert "up to $9" in panel_text(waiting)
+    other = FRONT.prompt(GAME.view(state, 2), 2, GAME.legal_actions(state, 2), ctx(3, 2))
+    assert "Your standing bid" not in panel_text(other)

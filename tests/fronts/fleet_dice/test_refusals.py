@@ -54,6 +54,7 @@ VALUES = {
         "kind": CARD_BOATS,
         "amount": (7,),
         "least": (5,),
+        "most": (11,),
         "due": (3,),
         "crates": (1, 4),
         "license": ("cod",),
