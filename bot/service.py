@@ -52,6 +52,7 @@ from bot.storage import (
 )
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
+from engine.core.forced import publicly_forced
 from engine.core.game import AnyGame, GameResult, StandingOrders
 from engine.core.replay import in_effect, replay
 from engine.games import get_game
@@ -834,7 +835,7 @@ class TableService:
                 events += more
                 entries.append((seat, None, action.text))
                 continue
-            ordered = self._standing_move(row, rules, state)
+            ordered = self._standing_move(row, rules, state) or self._forced_move(row, rules, state)
             if ordered is None:
                 break
             seat, action = ordered
@@ -842,6 +843,18 @@ class TableService:
             events += more
             entries.append((seat, row.seats[seat].user_id, action.text))
         return state, events, entries
+
+    def _forced_move(self, row: GameRow, rules: AnyGame, state: Any) -> tuple[int, Any] | None:
+        """A person's move that has no choice, and that everyone can see has none (the
+        public table forces it whatever the secrets are): played at once, as theirs, instead
+        of asking and calling them for one button. A move forced by something hidden is still
+        asked (playing it at once would show the table what forced it)."""
+        for seat in rules.to_act(state):
+            if row.seats[seat].user_id is not None and not _automatic(row, seat):
+                action = publicly_forced(rules, state, seat)
+                if action is not None:
+                    return seat, action
+        return None
 
     def _standing_move(self, row: GameRow, rules: AnyGame, state: Any) -> tuple[int, Any] | None:
         """A move a person's standing order plays for them now (their own choice, made ahead:
