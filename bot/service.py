@@ -14,6 +14,7 @@ import os
 import secrets
 import socket
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -21,7 +22,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot import challenge, ratings
+from bot import challenge, ratings, takeback
 from bot.faults import crash_point
 from bot.reading import RECENT_EVENTS, public_events, turn_of
 from bot.refusals import Damaged, DamagedClosed, Refusal, Stale
@@ -38,6 +39,7 @@ from bot.storage import (
     GameRow,
     GameStats,
     LogEntry,
+    LoggedAction,
     NoSuchGame,
     OwedAnswer,
     RatingChange,
@@ -49,10 +51,12 @@ from bot.storage import (
     TableOptions,
     Wait,
 )
+from bot.takeback import TakenBack
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
 from engine.core.game import AnyGame, GameResult
-from engine.core.replay import in_effect, replay
+from engine.core.replay import UNDO, in_effect, replay
+from engine.core.undo import Move, refusal
 from engine.games import get_game
 
 log = logging.getLogger(__name__)
@@ -62,6 +66,9 @@ AUTOPLAY_LIMIT = 5000
 a few hundred (364 in the longest of 4-player default-move games), so a table whose seats are
 all automatic and still has not ended after this many never will: it is ended, saying why."""
 RETRIES = 3
+TAKEBACKS_KEPT = 4096
+"""Tables whose take-back verdict (who may take back their last decision, at which version)
+this process remembers, so that drawing a prompt seldom replays a log."""
 CLAIM_SECONDS = 300.0
 """How long a claim on a due game lasts: ample for playing it and publishing the outcome; a
 process that dies holding claims delays those games' deadlines by at most this much."""
@@ -95,6 +102,8 @@ class Outcome:
     stalled: int | None = None
     """Ended because its AI and autopilot seats played this many moves in a row without the
     game ending (a table nobody can finish is closed with the reason, not left running)."""
+    taken_back: TakenBack | None = None
+    """A player took back their last decision: whose, and what it did."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +132,8 @@ class TableService:
         self.shards = shards
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         """Who holds this process's claims on due games; new at every start."""
+        self._takebacks: OrderedDict[int, tuple[int, int | None]] = OrderedDict()
+        """Game → (version, the user who may take back their last decision then, or None)."""
 
     def game(self, game_id: str) -> AnyGame:
         try:
@@ -415,14 +426,148 @@ class TableService:
             except IllegalAction as exc:
                 raise Refusal("illegal", exc, game=row.game) from exc
             entries: list[LogEntry] = [(seat, user_id, action.text)]
+            move = Move(seat, action, state, new_state, events)
             new_state, auto_events, auto_log = self._autoplay(row, rules, new_state)
+            # Taken back only if no automatic seat moved after it, and the rules allow it.
+            mine = not auto_log and not row.seats[seat].autopilot
+            taker = user_id if mine and refusal(rules, move) is None else None
             outcome = await self._commit(
                 row, rules, state, new_state, events + auto_events, entries + auto_log
             )
             if outcome is not None:
+                self._remember_takeback(outcome.row, taker)
                 outcome.actor = user_id
                 return outcome
         raise Refusal("busy")
+
+    async def undo(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        version: int | None = None,
+        channel: int | None = None,
+    ) -> Outcome:
+        """Take back the player's last decision (`engine.core.undo`): only their own, the
+        latest in effect, with nobody else's entry after it, and one the game's rules allow.
+        The log gets an ``undo`` entry (it stays append-only) and the table goes back to the
+        state before the decision, in one save with the version check. `version`: the one
+        the pressed Undo button showed; a table that moved on since is ``undo_stale``, and
+        so is a save that another click beat. The turn deadline stays as it is: a take-back
+        gives the decision back, not more time."""
+        for _ in range(RETRIES):
+            try:
+                loaded = await self.load_game(game_id)
+            except Refusal as refused:
+                # Results and ratings stand: the decision that ended the game is final.
+                if refused.code == "game_over":
+                    raise Refusal("undo_game_end") from refused
+                raise
+            row, rules, state = loaded.row, loaded.game, loaded.state
+            check_channel(row, channel)
+            seat = _seat(row, user_id)
+            if version is not None and version != row.version:
+                raise Stale("undo_stale")
+            if row.seats[seat].autopilot:
+                raise Refusal("undo_autopilot")
+            entries = await self.repo.actions(row.id)
+            latest = takeback.latest(entries)
+            last = latest.entry
+            if last is not None and last.user_id is not None and last.user_id != user_id:
+                raise Refusal("undo_not_yours", name=row.seats[last.seat].name)
+            if latest.why is not None:
+                raise Refusal(latest.why)
+            try:
+                replayed = await takeback.off_loop(takeback.replayed, rules, row, entries)
+            except EngineError as exc:
+                raise Refusal("undo_broken") from exc
+            if replayed.state != state:
+                log.error("game %s: the action log does not replay to its state", row.id)
+                raise Refusal("undo_broken")
+            move = replayed.tail[-1][1]
+            why = refusal(rules, move)
+            if why is not None:
+                raise Refusal(f"undo_{why}")
+            new_state, auto_events, auto_log = self._autoplay(row, rules, move.before)
+            outcome = await self._commit(
+                row,
+                rules,
+                state,
+                new_state,
+                auto_events,
+                [(seat, user_id, UNDO), *auto_log],
+                undone=move.events,
+            )
+            if outcome is None:
+                if version is not None:
+                    raise Stale("undo_stale")
+                continue
+            self._remember_takeback(
+                outcome.row, self._next_taker(rules, entries, replayed, seat, user_id, auto_log)
+            )
+            outcome.actor = user_id
+            outcome.taken_back = TakenBack(seat, move.events)
+            return outcome
+        raise Refusal("busy")
+
+    def _next_taker(
+        self,
+        rules: AnyGame,
+        entries: Sequence[LoggedAction],
+        replayed: takeback.Replayed,
+        seat: int,
+        user_id: int,
+        auto_log: Sequence[LogEntry],
+    ) -> int | None:
+        """Who may take back a decision once `user_id` has taken back their last one: the same
+        player again if the decision before it was theirs too and may be (several take-backs
+        in a row), known from the replay that was just made."""
+        if auto_log or len(replayed.tail) < 2:
+            return None
+        after = takeback.latest(takeback.taken_back(entries, seat, user_id))
+        if after.why is not None or after.entry is None or after.entry.user_id != user_id:
+            return None
+        entry, move = replayed.tail[0]
+        return user_id if entry.seq == after.entry.seq and refusal(rules, move) is None else None
+
+    async def undo_offer(self, row: GameRow, user_id: int) -> int | None:
+        """The version an Undo button for this player carries, if they may take back their
+        last decision now (None: no Undo to show). Remembered per table version; a table not
+        seen since this process started is judged on its log, replayed off the event loop."""
+        if row.status != "active" or row.seat_of(user_id) is None or row.state is None:
+            return None
+        known = self._takebacks.get(row.id)
+        if known is not None and known[0] == row.version:
+            self._takebacks.move_to_end(row.id)
+            taker = known[1]
+        else:
+            taker = await self._taker(row)
+            self._remember_takeback(row, taker)
+        return row.version if taker == user_id else None
+
+    async def _taker(self, row: GameRow) -> int | None:
+        """Who may take back the latest decision of a table, judged on its log."""
+        entries = await self.repo.actions(row.id)
+        latest = takeback.latest(entries)
+        if latest.why is not None or latest.entry is None or latest.entry.user_id is None:
+            return None
+        if row.seats[latest.entry.seat].autopilot:
+            return None
+        try:
+            rules = self.rules_of(row)
+            state = rules.load_state(row.state or "")
+            replayed = await takeback.off_loop(takeback.replayed, rules, row, entries)
+        except (Refusal, EngineError):
+            return None
+        if replayed.state != state or refusal(rules, replayed.tail[-1][1]) is not None:
+            return None
+        return latest.entry.user_id
+
+    def _remember_takeback(self, row: GameRow, taker: int | None) -> None:
+        self._takebacks[row.id] = (row.version, taker)
+        self._takebacks.move_to_end(row.id)
+        while len(self._takebacks) > TAKEBACKS_KEPT:
+            self._takebacks.popitem(last=False)
 
     async def end(self, channel_id: int, user_id: int, moderator: bool) -> Outcome:
         """The host (or a moderator) ends the channel's game. A game whose row is damaged, or
@@ -812,17 +957,33 @@ class TableService:
         return users
 
     def _with_state(
-        self, row: GameRow, rules: AnyGame, old: Any, state: Any, events: list[Event]
+        self,
+        row: GameRow,
+        rules: AnyGame,
+        old: Any,
+        state: Any,
+        events: list[Event],
+        undone: Sequence[Event] | None = None,
     ) -> GameRow:
+        """The row showing `state`. `undone`: the events of a decision taken back, whose
+        public ones leave the table's last moves again."""
         public = [e.to_json() for e in public_events(events)]
+        recent = list(row.recent)
+        if undone is not None:
+            gone = [e.to_json() for e in public_events(undone)]
+            if gone and recent[-len(gone) :] == gone:
+                recent = recent[: -len(gone)]
         update: dict[str, object] = {
             "state": rules.dump_state(state),
-            "recent": [*row.recent, *public][-RECENT_EVENTS:],
+            "recent": [*recent, *public][-RECENT_EVENTS:],
         }
         # A seat owes a new decision if it was not waiting, or has acted since (its own move
-        # or a default at a deadline): each new decision gets the full turn time.
+        # or a default at a deadline): each new decision gets the full turn time. A decision
+        # taken back keeps the table's deadline: the player gets the decision back, not time.
         before = {s: rules.token(old, s) for s in rules.to_act(old)} if old is not None else {}
         newly_waiting = [s for s in rules.to_act(state) if before.get(s) != rules.token(state, s)]
+        if undone is not None and row.deadline_at is not None:
+            newly_waiting = []
         if rules.is_over(state):
             update.update(status="over", deadline_at=None, reminded=False)
         elif newly_waiting and row.options.turn_hours:
@@ -855,10 +1016,12 @@ class TableService:
         events: list[Event],
         entries: list[LogEntry],
         base: GameRow | None = None,
+        undone: Sequence[Event] | None = None,
     ) -> Outcome | None:
         """Save, with the results when the game is over (one transaction); None when someone
-        else saved first (the caller reloads and retries)."""
-        new = self._with_state(row, rules, old, state, events)
+        else saved first (the caller reloads and retries). `undone`: the events of the
+        decision a take-back cancels."""
+        new = self._with_state(row, rules, old, state, events, undone)
         finished = rules.is_over(state)
         # Every caller lets the automatic seats play first: any still to act hit the limit.
         waiting = rules.to_act(state)
