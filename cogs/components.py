@@ -14,6 +14,7 @@ Ids keep the ``fl1:`` prefix, which names the format (DISCORD.md: ≤ 100 charac
 | do | ``fl1:do:<game>:<seat token>:<action>`` | a prompt's button |
 | sel | ``fl1:sel:<game>:<seat token>[:<n>]`` | a prompt's select menu (the value is the action) |
 | pick | ``fl1:pick:<game>:<seat token>:<verb>`` | a prompt's several-option menu |
+| undo | ``fl1:undo:<game>:<table version>`` | a prompt: take back one's last decision |
 | end | ``fl1:end:<game>:yes|no`` | the end confirmation |
 | again | ``fl1:again:<game>`` | final scores: a new lobby with the same seats |
 
@@ -43,6 +44,7 @@ PUBLIC = rf"fl1:pub:{GAME}:{TOKEN}:{ACTION}"
 DIE = rf"fl1:die:{GAME}:(?P<tag>[0-9]{{1,2}}[bt]):(?P<face>[a-z_]{{1,20}})"
 DO = rf"fl1:do:{GAME}:{TOKEN}:{ACTION}"
 SELECT = rf"fl1:sel:{GAME}:{TOKEN}(?::(?P<n>[0-9]))?"
+UNDO = rf"fl1:undo:{GAME}:(?P<version>[0-9]{{1,12}})"
 END = rf"fl1:end:{GAME}:(?P<op>yes|no)"
 AGAIN = rf"fl1:again:{GAME}"
 PICK = rf"fl1:pick:{GAME}:{TOKEN}:(?P<verb>[a-z_]{{1,20}})"
@@ -68,6 +70,8 @@ class Clicks(Protocol):
     async def prompt(
         self, interaction: discord.Interaction, game_id: int, token: str, action: str
     ) -> None: ...
+
+    async def undo(self, interaction: discord.Interaction, game_id: int, version: int) -> None: ...
 
     async def end(self, interaction: discord.Interaction, game_id: int, op: str) -> None: ...
 
@@ -97,12 +101,15 @@ def decode_action(text: str) -> str:
     return text.replace(".", " ")
 
 
-def _button(custom_id: str, label: str, style: Any, emoji: str | None) -> Button:
+def _button(
+    custom_id: str, label: str, style: Any, emoji: str | None, row: int | None = None
+) -> Button:
     return discord.ui.Button(
         label=label[:80] or "…",
         custom_id=custom_id,
         style=style or discord.ButtonStyle.secondary,
         emoji=emoji,
+        row=row,
     )
 
 
@@ -293,6 +300,28 @@ class PromptMulti(discord.ui.DynamicItem[Select], template=PICK):
         await clicks(interaction).prompt(interaction, self.game_id, self.token, action)
 
 
+class UndoButton(discord.ui.DynamicItem[Button], template=UNDO):
+    """A prompt's Undo: takes back its player's last decision. It carries the table's version
+    when it was drawn, so it is stale once anything has happened at the table since. It sits
+    alone on the last row, below the choices."""
+
+    ROW = 4
+
+    def __init__(self, game_id: int, version: int, label: str = "…") -> None:
+        cid = f"fl1:undo:{game_id}:{version}"
+        super().__init__(_button(cid, label, None, "↩️", self.ROW))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item, match: re.Match[str], /
+    ) -> UndoButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await clicks(interaction).undo(interaction, self.game_id, self.version)
+
+
 class EndButton(discord.ui.DynamicItem[Button], template=END):
     def __init__(self, game_id: int, op: str, label: str = "…", style: Any = None) -> None:
         super().__init__(_button(f"fl1:end:{game_id}:{op}", label, style, None))
@@ -332,13 +361,14 @@ KINDS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PromptButton,
     PromptSelect,
     PromptMulti,
+    UndoButton,
     EndButton,
     AgainButton,
 )
 
 
 PATTERNS = tuple(
-    re.compile(t) for t in (LOBBY, OPTION, BOARD, PUBLIC, DIE, DO, SELECT, PICK, END, AGAIN)
+    re.compile(t) for t in (LOBBY, OPTION, BOARD, PUBLIC, DIE, DO, SELECT, PICK, UNDO, END, AGAIN)
 )
 """The kinds' templates, compiled (discord.py matches a whole id against each)."""
 
