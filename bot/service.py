@@ -280,6 +280,7 @@ class TableService:
         except ChannelBusy as exc:
             raise Refusal("channel_busy") from exc
         crash_point("created")
+        self._remember_takeback(created, None)  # nobody has decided anything yet
         state = rules.load_state(created.state or "")
         ping = self._humans_to_act(created, rules, state)
         return Outcome(created, state, events, ping=ping, actor=user_id)
@@ -373,6 +374,7 @@ class TableService:
             except Conflict:
                 continue
             crash_point("saved")
+            self._remember_takeback(saved, None)  # nobody has decided anything yet
             state = rules.load_state(saved.state or "")
             ping = self._humans_to_act(saved, rules, state)
             return Outcome(saved, state, events, ping=ping, actor=user_id)
@@ -432,10 +434,15 @@ class TableService:
             mine = not auto_log and not row.seats[seat].autopilot
             taker = user_id if mine and refusal(rules, move) is None else None
             outcome = await self._commit(
-                row, rules, state, new_state, events + auto_events, entries + auto_log
+                row,
+                rules,
+                state,
+                new_state,
+                events + auto_events,
+                entries + auto_log,
+                taker=taker,
             )
             if outcome is not None:
-                self._remember_takeback(outcome.row, taker)
                 outcome.actor = user_id
                 return outcome
         raise Refusal("busy")
@@ -497,14 +504,12 @@ class TableService:
                 auto_events,
                 [(seat, user_id, UNDO), *auto_log],
                 undone=move.events,
+                taker=self._next_taker(rules, entries, replayed, seat, user_id, auto_log),
             )
             if outcome is None:
                 if version is not None:
                     raise Stale("undo_stale")
                 continue
-            self._remember_takeback(
-                outcome.row, self._next_taker(rules, entries, replayed, seat, user_id, auto_log)
-            )
             outcome.actor = user_id
             outcome.taken_back = TakenBack(seat, move.events)
             return outcome
@@ -568,6 +573,17 @@ class TableService:
         self._takebacks.move_to_end(row.id)
         while len(self._takebacks) > TAKEBACKS_KEPT:
             self._takebacks.popitem(last=False)
+
+    def _carry_takeback(self, old: GameRow, new: GameRow) -> None:
+        """A save that logged nothing (a reminder, a seat put on autopilot) leaves the latest
+        decision where it was: whoever could take it back still can, unless their seat is
+        now played for them."""
+        known = self._takebacks.get(old.id)
+        if known is None or known[0] != old.version:
+            return
+        seat = new.seat_of(known[1]) if known[1] is not None else None
+        taker = known[1] if seat is not None and not new.seats[seat].autopilot else None
+        self._remember_takeback(new, taker)
 
     async def end(self, channel_id: int, user_id: int, moderator: bool) -> Outcome:
         """The host (or a moderator) ends the channel's game. A game whose row is damaged, or
@@ -658,6 +674,7 @@ class TableService:
         waiting = self._humans_to_act(row, rules, state)
         if now < row.deadline_at:
             saved = await self.repo.save(row.model_copy(update={"reminded": True}), row.version)
+            self._carry_takeback(row, saved)
             key = "last_one" if len(waiting) == 1 else "reminder"
             return Outcome(saved, state, ping=waiting, reminder=key)
         late = rules.to_act(state)
@@ -1017,10 +1034,11 @@ class TableService:
         entries: list[LogEntry],
         base: GameRow | None = None,
         undone: Sequence[Event] | None = None,
+        taker: int | None = None,
     ) -> Outcome | None:
         """Save, with the results when the game is over (one transaction); None when someone
         else saved first (the caller reloads and retries). `undone`: the events of the
-        decision a take-back cancels."""
+        decision a take-back cancels; `taker`: who may take back the latest of `entries`."""
         new = self._with_state(row, rules, old, state, events, undone)
         finished = rules.is_over(state)
         # Every caller lets the automatic seats play first: any still to act hit the limit.
@@ -1042,6 +1060,10 @@ class TableService:
         except Conflict:
             return None
         crash_point("saved")
+        if entries:
+            self._remember_takeback(saved, taker)
+        else:
+            self._carry_takeback(base or row, saved)
         before = set(self._humans_to_act(row, rules, old))
         now_waiting = self._humans_to_act(saved, rules, state)
         ping = [u for u in now_waiting if u not in before]

@@ -218,8 +218,12 @@ class Sim:
                     if option["value"] == wanted:
                         menu, value = candidate, wanted
             return await actor.select(response.message, [value], custom_id=menu["custom_id"])
-        choices = [c["custom_id"] for c in children if c["type"] == 2]
-        assert choices and all(known(i) for i in choices), choices
+        buttons = [c["custom_id"] for c in children if c["type"] == 2]
+        assert buttons and all(known(i) for i in buttons), buttons
+        # A player making their move picks one of its choices; taking a move back (Undo) is
+        # no move, and is played by the take-back flows themselves.
+        choices = [i for i in buttons if not i.startswith("fl1:undo:")]
+        assert choices, buttons
         fitting = [
             c
             for c in choices
