@@ -1,6 +1,6 @@
 """Take-back costs: printed figures, never a test.
 
-    python -m bench.undo [--games 6] [--repeat 7]
+    python -m bench.undo [--games 6] [--repeat 7] [--quick]
 
 For each game at its most seats, the longest of `--games` heuristic games is played through the
 table service (every seat a person, SQLite in a temporary folder) up to its last decision that
@@ -120,8 +120,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--quick", action="store_true", help="2 games, 3 repeats")
     args = parser.parse_args()
-    rows = asyncio.run(main_async(args.games, args.repeat))
+    games, repeat = (2, 3) if args.quick else (args.games, args.repeat)
+    rows = asyncio.run(main_async(games, repeat))
     print(
         f"{'game':15} {'players':>7} {'actions':>7} {'at':>5} {'undo ms':>8} "
         f"{'replay ms':>9} {'offer ms':>8}"
