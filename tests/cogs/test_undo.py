@@ -227,3 +227,62 @@ async def test_mare_balticum_a_turns_actions_are_taken_back_one_by_one(table):
     assert sum(line.startswith(f"↩️ {player.name} took back a move") for line in lines) == chosen
     board = await table.table_message()
     assert board.embeds[0].description == shown_before, "the table shows the turn's start"
+
+
+async def test_taking_back_a_move_that_passed_the_turn_clears_the_next_players_prompt(table):
+    alice, bob = await two_player_game(table)
+    player = await whose_turn(table)
+    other = bob if player is alice else alice
+    waiting = await other.click(await table.table_message(), label="Act")
+    assert "Nothing to decide" in waiting.response.embeds[0].title
+    prompt = await player.click(await table.table_message(), label="Act")
+    pick = next(i for i in buttons(prompt.response) if ":pick." in i)
+    picked = await player.click(prompt.response.message, custom_id=pick)
+    use = next(i for i in buttons(picked.response) if i.endswith(":coin"))
+    used = await player.click(picked.response.message, custom_id=use)
+    assert await whose_turn(table) is other
+    assert "Nothing to decide" not in waiting.response.embeds[0].title, "the other's pick"
+    assert "Nothing to decide" in used.response.embeds[0].title
+    undo = undo_of(used.response)
+    assert undo is not None, "Undo shows while the player waits for the other"
+    taken = await player.click(used.response.message, custom_id=undo)
+    assert said(taken).startswith("↩️ Taken back: ")
+    assert await whose_turn(table) is player
+    assert waiting.response.embeds[0].title == (
+        f"Nothing to decide for you right now; the table is waiting for {player.name}."
+    )
+    assert not [i for i in buttons(waiting.response) if i.startswith("fl1:do:")]
+
+
+async def test_black_fleet_a_ships_move_is_taken_back_before_a_card_is_shown(table):
+    alice, bob = table.add("alice", "bob")
+    await table.open(alice, game="black-fleet")
+    await bob.click(await table.lobby(), label="Join")
+    await alice.click(await table.lobby(), label="Add AI seat")
+    await alice.click(await table.lobby(), label="Start")
+    table.sensible = True
+    rules = table.service.game("black-fleet")
+    while True:  # until a person's turn is at the helm, their movement card played
+        loaded = await table.loaded()
+        state = loaded.state
+        seat = rules.to_act(state)[0]
+        if state.stage == "helm" and loaded.row.seats[seat].user_id is not None:
+            break
+        await table.play_one()
+    player = table.players[loaded.row.seats[seat].user_id]
+    assert await table.service.undo_offer(loaded.row, player.id) is None, "the card is shown"
+    helm = state
+    prompt = await player.slash(table.handle(), "table act")
+    menus = [c for r in prompt.response.components for c in r["components"] if c["type"] == 3]
+    moves = [o["value"] for m in menus for o in m["options"] if o["value"].startswith("move ")]
+    menu = next(m for m in menus if any(o["value"] == moves[0] for o in m["options"]))
+    moved = await player.select(prompt.response.message, [moves[0]], custom_id=menu["custom_id"])
+    assert (await table.state()).stage == "helm" and (await table.state()) != helm
+    undo = undo_of(moved.response)
+    assert undo is not None
+    taken = await player.click(moved.response.message, custom_id=undo)
+    assert said(taken).startswith("↩️ Taken back")
+    assert await table.state() == helm
+    assert undo_of(taken.response) is None, "the movement card played before it stands"
+    lines = await thread_lines(table, 40)
+    assert any(line.startswith(f"↩️ {player.name} took back a move") for line in lines)
