@@ -4,9 +4,16 @@ game's words and redrawn; several in a row; and every bad Undo (stale, another p
 crafted, another channel's, one the rules refuse) answered clearly, changing nothing."""
 
 import discord
+import pytest
 
-from cogs.components import Unknown
+from cogs.components import Unknown, decode_action
 from tests.cogs.harness import ids, said
+
+
+@pytest.fixture(autouse=True)
+def seeded(monkeypatch):
+    """Every table of these tests deals the same game, so a failure can be replayed."""
+    monkeypatch.setattr("bot.service.secrets.token_hex", lambda n: "b1ac4f1ee75eed00"[: 2 * n])
 
 
 async def two_player_game(table, game="fleet-dice"):
@@ -254,6 +261,20 @@ async def test_taking_back_a_move_that_passed_the_turn_clears_the_next_players_p
     assert not [i for i in buttons(waiting.response) if i.startswith("fl1:do:")]
 
 
+async def choose_a_move(player, prompt):
+    """A ship's move from a Black Fleet helm prompt: a button, or an option of a menu."""
+    children = [c for r in prompt.components for c in r["components"]]
+    for c in children:
+        cid = c.get("custom_id", "")
+        if cid.startswith("fl1:do:") and decode_action(cid.split(":", 4)[4]).startswith("move "):
+            return await player.click(prompt.message, custom_id=cid)
+    for c in children:
+        moves = [o["value"] for o in c.get("options", []) if o["value"].startswith("move ")]
+        if c["type"] == 3 and moves:
+            return await player.select(prompt.message, moves[:1], custom_id=c["custom_id"])
+    raise AssertionError("no ship can move")
+
+
 async def test_black_fleet_a_ships_move_is_taken_back_before_a_card_is_shown(table):
     alice, bob = table.add("alice", "bob")
     await table.open(alice, game="black-fleet")
@@ -273,10 +294,7 @@ async def test_black_fleet_a_ships_move_is_taken_back_before_a_card_is_shown(tab
     assert await table.service.undo_offer(loaded.row, player.id) is None, "the card is shown"
     helm = state
     prompt = await player.slash(table.handle(), "table act")
-    menus = [c for r in prompt.response.components for c in r["components"] if c["type"] == 3]
-    moves = [o["value"] for m in menus for o in m["options"] if o["value"].startswith("move ")]
-    menu = next(m for m in menus if any(o["value"] == moves[0] for o in m["options"]))
-    moved = await player.select(prompt.response.message, [moves[0]], custom_id=menu["custom_id"])
+    moved = await choose_a_move(player, prompt.response)
     assert (await table.state()).stage == "helm" and (await table.state()) != helm
     undo = undo_of(moved.response)
     assert undo is not None
@@ -286,3 +304,21 @@ async def test_black_fleet_a_ships_move_is_taken_back_before_a_card_is_shown(tab
     assert undo_of(taken.response) is None, "the movement card played before it stands"
     lines = await thread_lines(table, 40)
     assert any(line.startswith(f"↩️ {player.name} took back a move") for line in lines)
+
+
+async def test_the_daily_challenge_allows_take_backs_and_the_answer_says_so(table):
+    (alice,) = table.add("alice")
+    before = {t.id for t in table.channel.threads}
+    await alice.slash(table.channel, "challenge")
+    (thread,) = [t for t in table.channel.threads if t.id not in before]
+    table.thread_id = thread.id
+    start = await table.state()
+    prompt = await alice.slash(table.handle(), "table act")
+    pick = next(i for i in buttons(prompt.response) if ":pick." in i)
+    picked = await alice.click(prompt.response.message, custom_id=pick)
+    taken = await alice.click(picked.response.message, custom_id=undo_of(picked.response))
+    assert said(taken).startswith("↩️ Taken back: ")
+    assert said(taken).endswith(
+        "Take-backs are allowed in the daily challenge, for everyone alike."
+    )
+    assert await table.state() == start
