@@ -24,6 +24,16 @@ async def two_player_game(table, game="fleet-dice"):
     return alice, bob
 
 
+async def two_people_and_an_ai(table, game):
+    """alice hosts, bob joins, one AI seat; everyone plays the way the default move would."""
+    alice, bob = table.add("alice", "bob")
+    await table.open(alice, game=game)
+    await bob.click(await table.lobby(), label="Join")
+    await alice.click(await table.lobby(), label="Add AI seat")
+    await alice.click(await table.lobby(), label="Start")
+    table.sensible = True
+
+
 def buttons(message):
     return [c["custom_id"] for r in message.components for c in r["components"]]
 
@@ -185,12 +195,7 @@ async def test_table_undo_as_a_command_and_one_the_rules_refuse(table):
 
 
 async def test_mare_balticum_a_turns_actions_are_taken_back_one_by_one(table):
-    alice, bob = table.add("alice", "bob")
-    await table.open(alice, game="mare-balticum")
-    await bob.click(await table.lobby(), label="Join")
-    await alice.click(await table.lobby(), label="Add AI seat")
-    await alice.click(await table.lobby(), label="Start")
-    table.sensible = True
+    await two_people_and_an_ai(table, "mare-balticum")
     rules = table.service.game("mare-balticum")
     # Play until a person's turn begins, past the starting boats and their first sail.
     while True:
@@ -276,12 +281,7 @@ async def choose_a_move(player, prompt):
 
 
 async def test_black_fleet_a_ships_move_is_taken_back_before_a_card_is_shown(table):
-    alice, bob = table.add("alice", "bob")
-    await table.open(alice, game="black-fleet")
-    await bob.click(await table.lobby(), label="Join")
-    await alice.click(await table.lobby(), label="Add AI seat")
-    await alice.click(await table.lobby(), label="Start")
-    table.sensible = True
+    await two_people_and_an_ai(table, "black-fleet")
     rules = table.service.game("black-fleet")
     while True:  # until a person's turn is at the helm, their movement card played
         loaded = await table.loaded()

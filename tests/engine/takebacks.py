@@ -76,3 +76,15 @@ def find(
 
 def verb(*verbs: str) -> Callable[[Found], bool]:
     return lambda found: found.move.action.verb in verbs
+
+
+def allowed(game: AnyGame, found: Found) -> bool:
+    """Whether the rules let the decision be taken back."""
+    return found.refusal(game) is None
+
+
+def taken_back_to_before(game: AnyGame, found: Found) -> None:
+    """The decision may be taken back, and its log then replays to exactly the state before
+    it."""
+    assert found.refusal(game) is None, found.move.action
+    assert found.taken_back(game) == found.move.before

@@ -2,20 +2,17 @@
 public and moves follow from the rules, so a turn's moves can be taken back one by one, to
 exactly the state before each; a card drawn or shown stands."""
 
+from functools import partial
+
 from engine.core.replay import UNDO, replay
 from engine.core.undo import DRAW, GAME_END, REVEAL, Move, refusal
-from tests.engine.takebacks import Found, find, moves, verb
+from tests.engine.takebacks import Found, find, moves, taken_back_to_before, verb
+from tests.engine.takebacks import allowed as may_take_back
 
 from .builders import GAME, table
 
-
-def allowed(found: Found) -> bool:
-    return found.refusal(GAME) is None
-
-
-def assert_taken_back(found: Found) -> None:
-    assert found.refusal(GAME) is None, found.move.action
-    assert found.taken_back(GAME) == found.move.before
+allowed = partial(may_take_back, GAME)
+assert_taken_back = partial(taken_back_to_before, GAME)
 
 
 def test_a_merchant_docked_and_a_pirate_brought_in_are_taken_back():

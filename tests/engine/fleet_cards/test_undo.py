@@ -3,20 +3,17 @@ what stays on the table and in hand (bids, passes, captains and discards face do
 can be taken back, to exactly the state before it; a card drawn or shown, a phase everyone
 plays at once once over, and a license once named stand."""
 
+from functools import partial
+
 from engine.core.undo import DRAW, FINAL, GAME_END, RESOLVED, REVEAL
 from engine.fleet_cards.undo import SIMULTANEOUS
-from tests.engine.takebacks import Found, find, verb
+from tests.engine.takebacks import Found, find, taken_back_to_before, verb
+from tests.engine.takebacks import allowed as may_take_back
 
 from .builders import GAME
 
-
-def allowed(found: Found) -> bool:
-    return found.refusal(GAME) is None
-
-
-def assert_taken_back(found: Found) -> None:
-    assert found.refusal(GAME) is None, found.move.action
-    assert found.taken_back(GAME) == found.move.before
+allowed = partial(may_take_back, GAME)
+assert_taken_back = partial(taken_back_to_before, GAME)
 
 
 def test_a_license_named_for_auction_is_final():

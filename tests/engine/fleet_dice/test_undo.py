@@ -2,20 +2,17 @@
 every sheet decision can be taken back, to exactly the state before it, until dice are rolled
 or a step everyone plays at once is over."""
 
+from functools import partial
+
 from engine.core.undo import GAME_END, RESOLVED, ROLL, Move, refusal
 from engine.fleet_dice.undo import simultaneous
-from tests.engine.takebacks import Found, find, verb
+from tests.engine.takebacks import Found, find, taken_back_to_before, verb
+from tests.engine.takebacks import allowed as may_take_back
 
 from .builders import GAME, blank, completed, using
 
-
-def allowed(found: Found) -> bool:
-    return found.refusal(GAME) is None
-
-
-def assert_taken_back(found: Found) -> None:
-    assert found.refusal(GAME) is None, found.move.action
-    assert found.taken_back(GAME) == found.move.before
+allowed = partial(may_take_back, GAME)
+assert_taken_back = partial(taken_back_to_before, GAME)
 
 
 def rolled(found: Found) -> bool:

@@ -3,23 +3,21 @@ and every cargo are face up, so a turn's actions can be taken back one by one, t
 state before each; tokens out of the bag, a look through the contracts and a clock's revealed
 choices stand."""
 
+from functools import partial
+
 from engine.core.replay import UNDO, replay
 from engine.core.undo import DRAW, GAME_END, RESOLVED, REVEAL
 from engine.mare_balticum.rules import MareBalticum
-from tests.engine.takebacks import Found, find, moves, verb
+from tests.engine.takebacks import allowed as may_take_back
+from tests.engine.takebacks import find, moves, taken_back_to_before, verb
 
 GAME = MareBalticum()
 RULE_1 = {"demand_management": True}
 RULE_2 = {"contracts": True}
 
 
-def allowed(found: Found) -> bool:
-    return found.refusal(GAME) is None
-
-
-def assert_taken_back(found: Found) -> None:
-    assert found.refusal(GAME) is None, found.move.action
-    assert found.taken_back(GAME) == found.move.before
+allowed = partial(may_take_back, GAME)
+assert_taken_back = partial(taken_back_to_before, GAME)
 
 
 def test_a_starting_boat_put_on_a_port_is_taken_back():
