@@ -20,11 +20,14 @@ from bot.fronts import get_front
 from bot.fronts.base import Ctx, Front, Panel, SeatInfo
 from bot.i18n import Tr, translator
 from bot.storage import GameRow
+from bot.takeback import TakenBack
 from bot.words import say
 from engine.core.actions import Action
 from engine.core.events import Event
 from engine.core.game import AnyGame, GameResult
 
+MOVE_WORDS = 300
+"""At most this many characters of a decision taken back are quoted in the line about it."""
 RECENT_EVENTS = 96
 """Public events kept with the table for its fronts' "last moves" (`Ctx.recent`). One click can
 carry many: with AI seats, every turn up to the next person's is played in the same outcome
@@ -242,6 +245,22 @@ class Reading:
         return [
             line for e in events if e.visible(self.reader) and (line := self.front.event(e, ctx))
         ]
+
+    def taken_back(self, taken: TakenBack, own: bool = False) -> str:
+        """The line saying that a decision was taken back, with what it had done in the game's
+        words, as this reader may see them: for the table, naming the player, or (`own`) for
+        the player who took it back."""
+        lines = self.lines(taken.events)
+        move = lines[0] if lines else ""
+        if len(move) > MOVE_WORDS:
+            move = move[: MOVE_WORDS - 1] + "…"
+        table = self.tr.domain_of("table")
+        if own:
+            return say(table, "undone", move=move) if move else say(table, "undone_plain")
+        name = self.ctx.name(taken.seat)
+        if move:
+            return say(table, "took_back", name=name, move=move)
+        return say(table, "took_back_plain", name=name)
 
     def share(self, result: GameResult, number: int) -> str:
         """A daily challenge's spoiler-free result line."""

@@ -14,6 +14,7 @@ import os
 import secrets
 import socket
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -21,7 +22,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot import challenge, ratings
+from bot import challenge, ratings, takeback
 from bot.faults import crash_point
 from bot.reading import RECENT_EVENTS, public_events, turn_of
 from bot.refusals import Damaged, DamagedClosed, Refusal, Stale
@@ -39,6 +40,7 @@ from bot.storage import (
     GameRow,
     GameStats,
     LogEntry,
+    LoggedAction,
     NoSuchGame,
     OwedAnswer,
     RatingChange,
@@ -50,11 +52,13 @@ from bot.storage import (
     TableOptions,
     Wait,
 )
+from bot.takeback import TakenBack
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
 from engine.core.forced import publicly_forced
 from engine.core.game import AnyGame, GameResult, StandingOrders
-from engine.core.replay import in_effect, replay
+from engine.core.replay import UNDO, in_effect, replay
+from engine.core.undo import Move, refusal
 from engine.games import get_game
 
 log = logging.getLogger(__name__)
@@ -64,6 +68,9 @@ AUTOPLAY_LIMIT = 5000
 a few hundred (364 in the longest of 4-player default-move games), so a table whose seats are
 all automatic and still has not ended after this many never will: it is ended, saying why."""
 RETRIES = 3
+TAKEBACKS_KEPT = 4096
+"""Tables whose take-back verdict (who may take back their last decision, at which version)
+this process remembers, so that drawing a prompt seldom replays a log."""
 CLAIM_SECONDS = 300.0
 """How long a claim on a due game lasts: ample for playing it and publishing the outcome; a
 process that dies holding claims delays those games' deadlines by at most this much."""
@@ -97,6 +104,8 @@ class Outcome:
     stalled: int | None = None
     """Ended because its AI and autopilot seats played this many moves in a row without the
     game ending (a table nobody can finish is closed with the reason, not left running)."""
+    taken_back: TakenBack | None = None
+    """A player took back their last decision: whose, and what it did."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +137,8 @@ class TableService:
         self.timelines = Timelines()
         """Replays recently asked for: derived from the stored log, each kept for the table's
         version it was built at, so nothing here outlives what is stored."""
+        self._takebacks: OrderedDict[int, tuple[int, int | None]] = OrderedDict()
+        """Game → (version, the user who may take back their last decision then, or None)."""
 
     def game(self, game_id: str) -> AnyGame:
         try:
@@ -274,6 +285,7 @@ class TableService:
         except ChannelBusy as exc:
             raise Refusal("channel_busy") from exc
         crash_point("created")
+        self._remember_takeback(created, None)  # nobody has decided anything yet
         state = rules.load_state(created.state or "")
         ping = self._humans_to_act(created, rules, state)
         return Outcome(created, state, events, ping=ping, actor=user_id)
@@ -367,6 +379,7 @@ class TableService:
             except Conflict:
                 continue
             crash_point("saved")
+            self._remember_takeback(saved, None)  # nobody has decided anything yet
             state = rules.load_state(saved.state or "")
             ping = self._humans_to_act(saved, rules, state)
             return Outcome(saved, state, events, ping=ping, actor=user_id)
@@ -432,14 +445,176 @@ class TableService:
             except IllegalAction as exc:
                 raise Refusal("illegal", exc, game=row.game) from exc
             entries: list[LogEntry] = [(seat, user_id, action.text)]
+            move = Move(seat, action, state, new_state, events)
             new_state, auto_events, auto_log = self._autoplay(row, rules, new_state)
+            # Taken back only if no automatic seat moved after it, and the rules allow it.
+            mine = not auto_log and not row.seats[seat].autopilot
+            taker = user_id if mine and refusal(rules, move) is None else None
             outcome = await self._commit(
-                row, rules, state, new_state, events + auto_events, entries + auto_log
+                row,
+                rules,
+                state,
+                new_state,
+                events + auto_events,
+                entries + auto_log,
+                taker=taker,
             )
             if outcome is not None:
                 outcome.actor = user_id
                 return outcome
         raise Refusal("busy")
+
+    async def undo(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        version: int | None = None,
+        channel: int | None = None,
+    ) -> Outcome:
+        """Take back the player's last decision (`engine.core.undo`): only their own, the
+        latest in effect, with nobody else's entry after it, and one the game's rules allow.
+        The log gets an ``undo`` entry (it stays append-only) and the table goes back to the
+        state before the decision, in one save with the version check. `version`: the one
+        the pressed Undo button showed; a table that moved on since is ``undo_stale``, and
+        so is a save that another click beat. The turn deadline stays as it is: a take-back
+        gives the decision back, not more time."""
+        for _ in range(RETRIES):
+            try:
+                loaded = await self.load_game(game_id)
+            except Refusal as refused:
+                # Results and ratings stand: the decision that ended the game is final.
+                if refused.code == "game_over":
+                    raise Refusal("undo_game_end") from refused
+                raise
+            row, rules, state = loaded.row, loaded.game, loaded.state
+            check_channel(row, channel)
+            seat = _seat(row, user_id)
+            if version is not None and version != row.version:
+                raise Stale("undo_stale")
+            if row.seats[seat].autopilot:
+                raise Refusal("undo_autopilot")
+            entries = await self.repo.actions(row.id)
+            undos: list[LogEntry] = []
+            undone: list[Event] = []
+            current = state
+            while True:
+                latest = takeback.latest(entries)
+                last = latest.entry
+                if last is not None and last.user_id is not None and last.user_id != user_id:
+                    raise Refusal("undo_not_yours", name=row.seats[last.seat].name)
+                if latest.why is not None:
+                    raise Refusal(latest.why)
+                try:
+                    replayed = await takeback.off_loop(takeback.replayed, rules, row, entries)
+                except EngineError as exc:
+                    raise Refusal("undo_broken") from exc
+                if replayed.state != current:
+                    log.error("game %s: the action log does not replay to its state", row.id)
+                    raise Refusal("undo_broken")
+                entry, move = replayed.tail[-1]
+                why = refusal(rules, move)
+                if why is not None:
+                    raise Refusal(f"undo_{why}")
+                undos.append((seat, user_id, UNDO))
+                undone = [*move.events, *undone]
+                judged = entries
+                entries = takeback.taken_back(entries, seat, user_id)
+                current = move.before
+                # A move with no choice was played without asking (`_forced_move`): taken back
+                # alone it would be played again at once, so the decision before it goes too.
+                forced = publicly_forced(rules, move.before, entry.seat)
+                if forced is None or forced.text != entry.action:
+                    break
+            new_state, auto_events, auto_log = self._autoplay(row, rules, current)
+            outcome = await self._commit(
+                row,
+                rules,
+                state,
+                new_state,
+                auto_events,
+                [*undos, *auto_log],
+                undone=undone,
+                taker=self._next_taker(rules, judged, replayed, seat, user_id, auto_log),
+            )
+            if outcome is None:
+                if version is not None:
+                    raise Stale("undo_stale")
+                continue
+            outcome.actor = user_id
+            outcome.taken_back = TakenBack(seat, undone)
+            return outcome
+        raise Refusal("busy")
+
+    def _next_taker(
+        self,
+        rules: AnyGame,
+        entries: Sequence[LoggedAction],
+        replayed: takeback.Replayed,
+        seat: int,
+        user_id: int,
+        auto_log: Sequence[LogEntry],
+    ) -> int | None:
+        """Who may take back a decision once `user_id` has taken back their last one: the same
+        player again if the decision before it was theirs too and may be (several take-backs
+        in a row), known from the replay that was just made."""
+        if auto_log or len(replayed.tail) < 2:
+            return None
+        after = takeback.latest(takeback.taken_back(entries, seat, user_id))
+        if after.why is not None or after.entry is None or after.entry.user_id != user_id:
+            return None
+        entry, move = replayed.tail[0]
+        return user_id if entry.seq == after.entry.seq and refusal(rules, move) is None else None
+
+    async def undo_offer(self, row: GameRow, user_id: int) -> int | None:
+        """The version an Undo button for this player carries, if they may take back their
+        last decision now (None: no Undo to show). Remembered per table version; a table not
+        seen since this process started is judged on its log, replayed off the event loop."""
+        if row.status != "active" or row.seat_of(user_id) is None or row.state is None:
+            return None
+        known = self._takebacks.get(row.id)
+        if known is not None and known[0] == row.version:
+            self._takebacks.move_to_end(row.id)
+            taker = known[1]
+        else:
+            taker = await self._taker(row)
+            self._remember_takeback(row, taker)
+        return row.version if taker == user_id else None
+
+    async def _taker(self, row: GameRow) -> int | None:
+        """Who may take back the latest decision of a table, judged on its log."""
+        entries = await self.repo.actions(row.id)
+        latest = takeback.latest(entries)
+        if latest.why is not None or latest.entry is None or latest.entry.user_id is None:
+            return None
+        if row.seats[latest.entry.seat].autopilot:
+            return None
+        try:
+            rules = self.rules_of(row)
+            state = rules.load_state(row.state or "")
+            replayed = await takeback.off_loop(takeback.replayed, rules, row, entries)
+        except (Refusal, EngineError):
+            return None
+        if replayed.state != state or refusal(rules, replayed.tail[-1][1]) is not None:
+            return None
+        return latest.entry.user_id
+
+    def _remember_takeback(self, row: GameRow, taker: int | None) -> None:
+        self._takebacks[row.id] = (row.version, taker)
+        self._takebacks.move_to_end(row.id)
+        while len(self._takebacks) > TAKEBACKS_KEPT:
+            self._takebacks.popitem(last=False)
+
+    def _carry_takeback(self, old: GameRow, new: GameRow) -> None:
+        """A save that logged nothing (a reminder, a seat put on autopilot) leaves the latest
+        decision where it was: whoever could take it back still can, unless their seat is
+        now played for them."""
+        known = self._takebacks.get(old.id)
+        if known is None or known[0] != old.version:
+            return
+        seat = new.seat_of(known[1]) if known[1] is not None else None
+        taker = known[1] if seat is not None and not new.seats[seat].autopilot else None
+        self._remember_takeback(new, taker)
 
     async def end(self, channel_id: int, user_id: int, moderator: bool) -> Outcome:
         """The host (or a moderator) ends the channel's game. A game whose row is damaged, or
@@ -530,6 +705,7 @@ class TableService:
         waiting = self._humans_to_act(row, rules, state)
         if now < row.deadline_at:
             saved = await self.repo.save(row.model_copy(update={"reminded": True}), row.version)
+            self._carry_takeback(row, saved)
             key = "last_one" if len(waiting) == 1 else "reminder"
             return Outcome(saved, state, ping=waiting, reminder=key)
         late = rules.to_act(state)
@@ -878,17 +1054,33 @@ class TableService:
         return users
 
     def _with_state(
-        self, row: GameRow, rules: AnyGame, old: Any, state: Any, events: list[Event]
+        self,
+        row: GameRow,
+        rules: AnyGame,
+        old: Any,
+        state: Any,
+        events: list[Event],
+        undone: Sequence[Event] | None = None,
     ) -> GameRow:
+        """The row showing `state`. `undone`: the events of a decision taken back, whose
+        public ones leave the table's last moves again."""
         public = [e.to_json() for e in public_events(events)]
+        recent = list(row.recent)
+        if undone is not None:
+            gone = [e.to_json() for e in public_events(undone)]
+            if gone and recent[-len(gone) :] == gone:
+                recent = recent[: -len(gone)]
         update: dict[str, object] = {
             "state": rules.dump_state(state),
-            "recent": [*row.recent, *public][-RECENT_EVENTS:],
+            "recent": [*recent, *public][-RECENT_EVENTS:],
         }
         # A seat owes a new decision if it was not waiting, or has acted since (its own move
-        # or a default at a deadline): each new decision gets the full turn time.
+        # or a default at a deadline): each new decision gets the full turn time. A decision
+        # taken back keeps the table's deadline: the player gets the decision back, not time.
         before = {s: rules.token(old, s) for s in rules.to_act(old)} if old is not None else {}
         newly_waiting = [s for s in rules.to_act(state) if before.get(s) != rules.token(state, s)]
+        if undone is not None and row.deadline_at is not None:
+            newly_waiting = []
         if rules.is_over(state):
             update.update(status="over", deadline_at=None, reminded=False)
         elif newly_waiting and row.options.turn_hours:
@@ -921,10 +1113,13 @@ class TableService:
         events: list[Event],
         entries: list[LogEntry],
         base: GameRow | None = None,
+        undone: Sequence[Event] | None = None,
+        taker: int | None = None,
     ) -> Outcome | None:
         """Save, with the results when the game is over (one transaction); None when someone
-        else saved first (the caller reloads and retries)."""
-        new = self._with_state(row, rules, old, state, events)
+        else saved first (the caller reloads and retries). `undone`: the events of the
+        decision a take-back cancels; `taker`: who may take back the latest of `entries`."""
+        new = self._with_state(row, rules, old, state, events, undone)
         finished = rules.is_over(state)
         # Every caller lets the automatic seats play first: any still to act hit the limit.
         waiting = rules.to_act(state)
@@ -945,6 +1140,10 @@ class TableService:
         except Conflict:
             return None
         crash_point("saved")
+        if entries:
+            self._remember_takeback(saved, taker)
+        else:
+            self._carry_takeback(base or row, saved)
         before = set(self._humans_to_act(row, rules, old))
         now_waiting = self._humans_to_act(saved, rules, state)
         ping = [u for u in now_waiting if u not in before]

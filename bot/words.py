@@ -110,10 +110,38 @@ WORDS: dict[str, str | tuple[str, str]] = {
         "/table replay table:123 (#123 in its thread's name)."
     ),
     "replay_unreadable": N_("This game's saved moves can't be replayed."),
+    # take-backs: why a move cannot be taken back (engine.core.undo and the action log)
+    "undo_nothing": N_("You have no move to take back."),
+    "undo_not_yours": N_(
+        "The last move at this table is {name}'s: you can only take back your own last move."
+    ),
+    "undo_others": N_("Someone else has played since your last move, so it stands."),
+    "undo_automatic": N_(
+        "The last move was played automatically (an AI seat, autopilot or a deadline), "
+        "so it can't be taken back."
+    ),
+    "undo_autopilot": N_(
+        "Your seat is on autopilot: take it back with /table autopilot before undoing a move."
+    ),
+    "undo_stale": N_("The table moved on since that Undo was shown, so nothing was taken back."),
+    "undo_broken": N_("That move can't be taken back: this game's log doesn't lead to the table."),
+    "undo_game_end": N_("The game is over: the move that ended it can't be taken back."),
+    "undo_roll": N_("That move can't be taken back: it rolled dice."),
+    "undo_draw": N_("That move can't be taken back: cards or tokens were drawn."),
+    "undo_reveal": N_("That move can't be taken back: it showed the table something hidden."),
+    "undo_resolved": N_(
+        "That move can't be taken back: it completed a step everyone plays at once."
+    ),
+    "undo_final": N_("That move can't be taken back: the rules make it final."),
     # notices in the channel
     "autopilot_on": N_("{name} is now on autopilot: their moves are played automatically."),
     "autopilot_off": N_("{name} is back in control of their seat."),
     "deadline_applied": N_("Time ran out for {names}: the default move was played for them."),
+    "took_back": N_("↩️ {name} took back a move: {move}"),
+    "took_back_plain": N_("↩️ {name} took back a move."),
+    "undone": N_("↩️ Taken back: {move}"),
+    "undone_plain": N_("↩️ Taken back."),
+    "undone_challenge": N_("Take-backs are allowed in the daily challenge, for everyone alike."),
     "ended": N_("The game was ended by {name}."),
     "stalled": N_(
         "The game was ended: its AI and autopilot seats played {moves} moves in a row without "
@@ -204,6 +232,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "mine": N_("Mine"),
     "act": N_("Act"),
     "log": N_("Log"),
+    "undo": N_("Undo"),
     "end_yes": N_("End the game"),
     "end_no": N_("Keep playing"),
     "end_confirm": N_("End this game for everyone? This can't be undone."),

@@ -49,6 +49,15 @@ class ClickHandler:
             loaded.row, loaded.game, loaded.state, seat, locale_of(interaction), words
         )
 
+    async def _drawn_prompt(
+        self, interaction: discord.Interaction, loaded: Loaded, seat: int
+    ) -> Drawn:
+        """The clicker's current decision, with Undo where they may take back their last."""
+        undo = await self.service.undo_offer(loaded.row, interaction.user.id)
+        reading = self._reading(interaction, loaded, seat)
+        drawn, _ = await off_loop(prompt_drawn, reading, loaded.row.id, undo)
+        return drawn
+
     # --- the kinds -------------------------------------------------------------------------------
 
     async def unknown(self, interaction: discord.Interaction, key: str) -> None:
@@ -104,6 +113,10 @@ class ClickHandler:
         if number is None:
             raise Refusal("amount_not_a_number", low=typed.low, high=typed.high)
         await self._prompt(interaction, typed.game_id, typed.token, f"{typed.verb} {number}")
+
+    async def undo(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+        self._seen(interaction, game_id)
+        await run(interaction, self._undo, game_id, version)
 
     async def end(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
         await run(interaction, self._end, game_id, op)
@@ -168,7 +181,7 @@ class ClickHandler:
         if seat is None or not any(w.user_id == interaction.user.id for w in row.waits):
             return
         loaded = Loaded(row, self.service.rules_of(row), outcome.state)
-        drawn, _ = await off_loop(prompt_drawn, self._reading(interaction, loaded, seat), row.id)
+        drawn = await self._drawn_prompt(interaction, loaded, seat)
         sent = await answering.reply(interaction, **drawn.send())
         editor = sent.edit if sent is not None else interaction.edit_original_response
         self.presenter.prompt_opened(row.id, interaction.user.id, editor, locale_of(interaction))
@@ -205,7 +218,7 @@ class ClickHandler:
             return
         if row.status != "active":
             raise Refusal("game_over")
-        drawn, _ = await off_loop(prompt_drawn, self._reading(interaction, loaded, seat), row.id)
+        drawn = await self._drawn_prompt(interaction, loaded, seat)
         sent = await answering.send(interaction, drawn)
         editor = sent.edit if sent is not None else interaction.edit_original_response
         self.presenter.prompt_opened(row.id, interaction.user.id, editor, locale_of(interaction))
@@ -257,8 +270,7 @@ class ClickHandler:
                 edited = True
         seat = row.seat_of(interaction.user.id)
         if seat is not None and seat in public.waiting:
-            reading = self._reading(interaction, loaded, seat)
-            drawn, _ = await off_loop(prompt_drawn, reading, row.id)
+            drawn = await self._drawn_prompt(interaction, loaded, seat)
             sent = await answering.reply(interaction, **drawn.send())
             if sent is not None:
                 self.presenter.prompt_opened(
@@ -277,7 +289,7 @@ class ClickHandler:
         if seat is None:
             await answering.answer(interaction, note)
             return
-        drawn, _ = await off_loop(prompt_drawn, self._reading(interaction, loaded, seat), game_id)
+        drawn = await self._drawn_prompt(interaction, loaded, seat)
         sent = await answering.reply(interaction, **{**drawn.send(), "content": note})
         if sent is not None:
             self.presenter.prompt_opened(
@@ -332,9 +344,7 @@ class ClickHandler:
     ) -> None:
         """The seat's next decision as a new private message at the bottom, in place of the
         prompt that was clicked (which is removed)."""
-        drawn, _ = await off_loop(
-            prompt_drawn, self._reading(interaction, loaded, seat), loaded.row.id
-        )
+        drawn = await self._drawn_prompt(interaction, loaded, seat)
         await answering.defer(interaction)
         with contextlib.suppress(discord.HTTPException):
             await interaction.delete_original_response()
@@ -348,9 +358,7 @@ class ClickHandler:
         self, interaction: discord.Interaction, loaded: Loaded, seat: int, note: str | None = None
     ) -> None:
         """Show the seat's current decision in place of the prompt that was clicked."""
-        drawn, _ = await off_loop(
-            prompt_drawn, self._reading(interaction, loaded, seat), loaded.row.id
-        )
+        drawn = await self._drawn_prompt(interaction, loaded, seat)
         await answering.edit(interaction, **{**drawn.edit(), "content": note})
         self.presenter.prompt_opened(
             loaded.row.id,
@@ -358,6 +366,77 @@ class ClickHandler:
             interaction.edit_original_response,
             locale_of(interaction),
         )
+
+    # --- taking back -----------------------------------------------------------------------------
+
+    async def _undo(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+        """A prompt's Undo: the clicker's last decision is taken back, the prompt shows that
+        decision again (with Undo again where the one before may be taken back too), and the
+        table says so. A stale Undo says why and shows the current decision; any other
+        refusal is one sentence, and the prompt stays as it is."""
+        try:
+            outcome = await self.service.undo(
+                game_id, interaction.user.id, version=version, channel=interaction.channel_id
+            )
+        except Refusal as refusal:
+            # Only a private prompt is replaced by the current decision: a message anyone
+            # sees never shows a seat's choices.
+            message = interaction.message
+            if not refusal.stale or message is None or not message.flags.ephemeral:
+                raise
+            loaded = await self.service.load_game(game_id)
+            seat = loaded.row.seat_of(interaction.user.id)
+            if seat is None:
+                raise
+            await self._update_prompt(interaction, loaded, seat, refusal_text(interaction, refusal))
+            return
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            seat = outcome.row.seat_of(interaction.user.id)
+            assert seat is not None
+            loaded = Loaded(outcome.row, self.service.game(outcome.row.game), outcome.state)
+            note = self._undone(interaction, outcome)
+            await self._update_prompt(interaction, loaded, seat, note)
+        else:
+            await self._undone_prompt(interaction, outcome)
+        await self.presenter.publish(outcome)
+
+    async def undo_command(self, interaction: discord.Interaction, game_id: int) -> None:
+        """/table undo: as the Undo button, answered with the decision given back (and no
+        button to be stale: the table's current state is what is taken back from)."""
+        await answering.defer(interaction)
+        outcome = await self.service.undo(
+            game_id, interaction.user.id, channel=interaction.channel_id
+        )
+        await self._undone_prompt(interaction, outcome)
+        await self.presenter.publish(outcome)
+
+    async def _undone_prompt(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+        """The decision given back, as a new private message (with what was taken back)."""
+        seat = outcome.row.seat_of(interaction.user.id)
+        assert seat is not None
+        loaded = Loaded(outcome.row, self.service.game(outcome.row.game), outcome.state)
+        drawn = await self._drawn_prompt(interaction, loaded, seat)
+        drawn.content = self._undone(interaction, outcome)
+        sent = await answering.send(interaction, drawn)
+        editor = sent.edit if sent is not None else interaction.edit_original_response
+        self.presenter.prompt_opened(
+            outcome.row.id, interaction.user.id, editor, locale_of(interaction)
+        )
+
+    def _undone(self, interaction: discord.Interaction, outcome: Outcome) -> str:
+        """The taker's own line: what was taken back, in their words (and, in a daily
+        challenge, that take-backs are allowed there for everyone alike)."""
+        assert outcome.taken_back is not None
+        row = outcome.row
+        seat = row.seat_of(interaction.user.id)
+        reading = Reading.of(
+            row, self.service.game(row.game), outcome.state, seat, locale_of(interaction)
+        )
+        line = reading.taken_back(outcome.taken_back, own=True)
+        if row.options.challenge_day:
+            line += "\n" + say(user_tr(interaction), "undone_challenge")
+        return line
 
     # --- ending and again ------------------------------------------------------------------------
 

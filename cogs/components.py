@@ -15,6 +15,7 @@ Ids keep the ``fl1:`` prefix, which names the format (DISCORD.md: ≤ 100 charac
 | sel | ``fl1:sel:<game>:<seat token>[:<n>]`` | a prompt's select menu (the value is the action) |
 | pick | ``fl1:pick:<game>:<seat token>:<verb>`` | a prompt's several-option menu |
 | ask | ``fl1:ask:<game>:<seat token>:<verb>:<low>-<high>`` | "Other amount…": opens a box |
+| undo | ``fl1:undo:<game>:<table version>`` | a prompt: take back one's last decision |
 | end | ``fl1:end:<game>:yes|no`` | the end confirmation |
 | again | ``fl1:again:<game>`` | final scores: a new lobby with the same seats |
 | rp | ``fl1:rp:<game>:<view>:<step>:<slot>`` | a replay's buttons (see below) |
@@ -57,6 +58,7 @@ PUBLIC = rf"fl1:pub:{GAME}:{TOKEN}:{ACTION}"
 DIE = rf"fl1:die:{GAME}:(?P<tag>[0-9]{{1,2}}[bt]):(?P<face>[a-z_]{{1,20}})"
 DO = rf"fl1:do:{GAME}:{TOKEN}:{ACTION}"
 SELECT = rf"fl1:sel:{GAME}:{TOKEN}(?::(?P<n>[0-9]))?"
+UNDO = rf"fl1:undo:{GAME}:(?P<version>[0-9]{{1,12}})"
 END = rf"fl1:end:{GAME}:(?P<op>yes|no)"
 AGAIN = rf"fl1:again:{GAME}"
 PICK = rf"fl1:pick:{GAME}:{TOKEN}:(?P<verb>[a-z_]{{1,20}})"
@@ -93,6 +95,8 @@ class Clicks(Protocol):
     ) -> None: ...
 
     async def ask(self, interaction: discord.Interaction, typed: Typed) -> None: ...
+
+    async def undo(self, interaction: discord.Interaction, game_id: int, version: int) -> None: ...
 
     async def typed(self, interaction: discord.Interaction, typed: Typed, text: str) -> None: ...
 
@@ -150,12 +154,15 @@ def decode_action(text: str) -> str:
     return text.replace(".", " ")
 
 
-def _button(custom_id: str, label: str, style: Any, emoji: str | None) -> Button:
+def _button(
+    custom_id: str, label: str, style: Any, emoji: str | None, row: int | None = None
+) -> Button:
     return discord.ui.Button(
         label=label[:80] or "…",
         custom_id=custom_id,
         style=style or discord.ButtonStyle.secondary,
         emoji=emoji,
+        row=row,
     )
 
 
@@ -433,6 +440,28 @@ async def on_modal(interaction: discord.Interaction) -> None:
     await clicks(interaction).typed(interaction, *submitted)
 
 
+class UndoButton(discord.ui.DynamicItem[Button], template=UNDO):
+    """A prompt's Undo: takes back its player's last decision. It carries the table's version
+    when it was drawn, so it is stale once anything has happened at the table since. It sits
+    alone on the last row, below the choices."""
+
+    ROW = 4
+
+    def __init__(self, game_id: int, version: int, label: str = "…") -> None:
+        cid = f"fl1:undo:{game_id}:{version}"
+        super().__init__(_button(cid, label, None, "↩️", self.ROW))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: Item, match: re.Match[str], /
+    ) -> UndoButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await clicks(interaction).undo(interaction, self.game_id, self.version)
+
+
 class EndButton(discord.ui.DynamicItem[Button], template=END):
     def __init__(self, game_id: int, op: str, label: str = "…", style: Any = None) -> None:
         super().__init__(_button(f"fl1:end:{game_id}:{op}", label, style, None))
@@ -545,6 +574,7 @@ KINDS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PromptSelect,
     PromptMulti,
     AskButton,
+    UndoButton,
     EndButton,
     AgainButton,
     ReplayButton,
@@ -554,7 +584,22 @@ KINDS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 
 PATTERNS = tuple(
     re.compile(t)
-    for t in (LOBBY, OPTION, BOARD, PUBLIC, DIE, DO, SELECT, PICK, ASK, END, AGAIN, REPLAY, JUMP)
+    for t in (
+        LOBBY,
+        OPTION,
+        BOARD,
+        PUBLIC,
+        DIE,
+        DO,
+        SELECT,
+        PICK,
+        ASK,
+        UNDO,
+        END,
+        AGAIN,
+        REPLAY,
+        JUMP,
+    )
 )
 """The kinds' templates, compiled (discord.py matches a whole id against each)."""
 

@@ -27,6 +27,7 @@ from cogs.components import (
     PublicButton,
     ReplayButton,
     Typed,
+    UndoButton,
 )
 
 log = logging.getLogger(__name__)
@@ -199,28 +200,35 @@ def table_button(game_id: int, choice: Choice) -> discord.ui.Item[Any]:
     return BoardButton(game_id, choice.op, choice.label, STYLES[choice.style], choice.emoji)
 
 
-def draw_prompt(panel: Panel, game_id: int, token: str, tr: Tr) -> Drawn:
+def undo_button(game_id: int, version: int, tr: Tr) -> UndoButton:
+    """Take back one's last decision (shown only where the rules and the log allow it)."""
+    return UndoButton(game_id, version, say(tr, "undo"))
+
+
+def draw_prompt(panel: Panel, game_id: int, token: str, tr: Tr, undo: int | None = None) -> Drawn:
     """A seat's decision: its choices as buttons while they fit (each detail as a line above
     them), else select menus grouped by `Choice.group` (details as option descriptions); a
     several-option menu (`Panel.multi`) first, on a row of its own; a number to type
     (`Panel.amount`) as a button that opens a box, after the buttons or on a row under the
-    menus."""
+    menus. `undo`: the table version an Undo button carries, on the last row (which the
+    choices leave free)."""
     actions = [c for c in panel.choices if c.action is not None]
     multi = [_multi(panel.multi, game_id, token)] if panel.multi is not None else []
     ask = [_ask(panel.amount, game_id, token)] if panel.amount is not None else []
+    extra = [undo_button(game_id, undo, tr)] if undo is not None else []
     if not actions:
-        items = [*multi, *ask]
+        items = [*multi, *ask, *extra]
         return Drawn(embed_of(panel), items_view(*items) if items else None, panel.image)
-    if len(actions) + len(ask) <= MAX_BUTTONS - 5 * len(multi):
+    if len(actions) + len(ask) <= MAX_BUTTONS - 5 * len(multi) - 5 * len(extra):
         details = [f"**{c.label}** — {c.detail}" for c in actions if c.detail]
         buttons = [
             PromptButton(game_id, token, c.action or "", c.label, STYLES[c.style], c.emoji)
             for c in actions
         ]
-        view = items_view(*multi, *buttons, *ask)
+        view = items_view(*multi, *buttons, *ask, *extra)
         return Drawn(embed_of(panel, details), view, panel.image)
-    menus = _selects(actions, game_id, token, tr, MAX_SELECTS - len(multi) - len(ask))
-    return Drawn(embed_of(panel), items_view(*multi, *menus, *ask), panel.image)
+    menus = _selects(actions, game_id, token, tr, MAX_SELECTS - len(multi) - len(ask) - len(extra))
+    return Drawn(embed_of(panel), items_view(*multi, *menus, *ask, *extra), panel.image)
 
 
 def _ask(amount: Amount, game_id: int, token: str) -> AskButton:

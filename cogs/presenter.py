@@ -314,7 +314,12 @@ class Presenter:
             if outcome.notice:
                 key, fields = outcome.notice
                 writes.others.append(box.post(content=say(ttr, key, **fields)))
+            if outcome.taken_back is not None:
+                line = public.taken_back(outcome.taken_back)
+                writes.others.append(box.post(content=line[:2000]))
         await self._settle(row, shown, writes, table_due and not outcome.finished)
+        if outcome.taken_back is not None:
+            await self._release_prompts(row, public, outcome.actor)
         if outcome.finished and table_due:
             if row.lobby_message_id:  # its title says the game is over
                 with contextlib.suppress(discord.HTTPException):
@@ -357,6 +362,16 @@ class Presenter:
             self._shown[row.id] = dataclasses.replace(shown, board_id=posted)
         return await _id(posted)
 
+    async def _release_prompts(self, row: GameRow, public: Reading, actor: int | None) -> None:
+        """After a take-back, people the table no longer waits for (the decision taken back
+        had passed the turn to them) see so in the prompt they have open, whose buttons
+        would only be stale now."""
+        waiting = {w.user_id for w in row.waits}
+        for seat, sitting in enumerate(row.seats):
+            user = sitting.user_id
+            if user is not None and user != actor and user not in waiting:
+                await self._refresh_prompt(row, public, seat, user)
+
     async def _refresh_prompt(self, row: GameRow, public: Reading, seat: int, user: int) -> bool:
         """Show a user their new decision in the prompt they have open; False if none is
         (or it can no longer be edited)."""
@@ -364,7 +379,8 @@ class Presenter:
         if open_prompt is None or self.clock() - open_prompt.opened > PROMPT_FRESH:
             return False
         reading = Reading.of(row, public.game, public.state, seat, open_prompt.locale)
-        drawn, _ = await off_loop(prompt_drawn, reading, row.id)
+        undo = await self.service.undo_offer(row, user)
+        drawn, _ = await off_loop(prompt_drawn, reading, row.id, undo)
         try:
             await open_prompt.edit(**drawn.edit(shown_image=open_prompt.image))
             open_prompt.image = drawn.image_key

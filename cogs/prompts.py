@@ -13,7 +13,7 @@ from bot.fronts.base import Panel
 from bot.i18n import Tr
 from bot.reading import Reading
 from bot.words import say
-from cogs.panels import Drawn, draw_prompt, embed, embed_of, items_view, table_button
+from cogs.panels import Drawn, draw_prompt, embed, embed_of, items_view, table_button, undo_button
 
 T = TypeVar("T")
 
@@ -28,15 +28,18 @@ async def off_loop(draw: Callable[..., T], *args: Any) -> T:
     return await asyncio.get_running_loop().run_in_executor(DRAWING, functools.partial(draw, *args))
 
 
-def prompt_drawn(reading: Reading, game_id: int) -> tuple[Drawn, bool]:
-    """A seat's current decision, drawn for its reader; and whether there is one."""
+def prompt_drawn(reading: Reading, game_id: int, undo: int | None = None) -> tuple[Drawn, bool]:
+    """A seat's current decision, drawn for its reader; and whether there is one. `undo`: the
+    table version an Undo button carries, where the reader may take back their last decision
+    (`TableService.undo_offer`); it shows below the decision, or alone while they wait."""
     tr = reading.tr.domain_of("table")
     prompt = reading.prompt()
     if prompt.panel is None:
         key = "nothing_to_do" if prompt.waiting else "nothing_at_all"
         notes = list(prompt.notes)
-        return Drawn(embed(say(tr, key, names=list(prompt.waiting)), notes), None), False
-    return draw_prompt(prompt.panel, game_id, prompt.token, tr), True
+        view = items_view(undo_button(game_id, undo, tr)) if undo is not None else None
+        return Drawn(embed(say(tr, key, names=list(prompt.waiting)), notes), view), False
+    return draw_prompt(prompt.panel, game_id, prompt.token, tr, undo), True
 
 
 def private_drawn(panel: Panel, game_id: int, tr: Tr) -> Drawn:

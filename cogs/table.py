@@ -1,7 +1,7 @@
 """/table commands: open a lobby or a solo game, show your decision, sheet or hand, the log,
-the board again, a quick reference; end a game, choose the server's language, put a seat on
-autopilot. Each is one `TableService` call; what a reader may see comes from `bot.reading`,
-the buttons' handlers from `cogs.clicks` (the bot's `clicks`)."""
+the board again, a quick reference; take back your last move; end a game, choose the server's
+language, put a seat on autopilot. Each is one `TableService` call; what a reader may see
+comes from `bot.reading`, the buttons' handlers from `cogs.clicks` (the bot's `clicks`)."""
 
 from __future__ import annotations
 
@@ -179,6 +179,14 @@ class TableCommands(commands.Cog, name="Table"):
     async def _act(self, interaction: discord.Interaction) -> None:
         row = await self.service.find(channel_id(interaction))
         await self.clicks.show(interaction, row.id, "act")
+
+    @table.command(name="undo", description=_T("Take back your last move, where the rules allow"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await run(interaction, self._undo)
+
+    async def _undo(self, interaction: discord.Interaction) -> None:
+        row = await self.service.find(channel_id(interaction))
+        await self.clicks.undo_command(interaction, row.id)
 
     @table.command(name="mine", description=_T("Your own sheet or hand (only you see it)"))
     async def mine(self, interaction: discord.Interaction) -> None:

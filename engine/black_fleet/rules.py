@@ -35,6 +35,7 @@ from engine.black_fleet.state import (
     Options,
     Stage,
 )
+from engine.black_fleet.undo import undoable
 from engine.black_fleet.view import BlackFleetView, redeal, view_of
 from engine.core.actions import Action
 from engine.core.errors import EngineError, IllegalAction
@@ -146,6 +147,18 @@ class BlackFleet:
         new.version += 1
         new.captains[seat].acted += 1
         return new, events
+
+    def undoable(
+        self,
+        before: BlackFleetState,
+        seat: int,
+        action: Action,
+        after: BlackFleetState,
+        events: Sequence[Event],
+    ) -> str | None:
+        """Whether a decision may be taken back: until a card is drawn or shown
+        (`engine.black_fleet.undo`)."""
+        return undoable(before, seat, action, after, events)
 
     # --- storage -----------------------------------------------------------------------------
 

@@ -124,6 +124,17 @@ class Game(Protocol[S, V]):
         """The step of play: a deadline plays only the decisions due in this step."""
         ...
 
+    def undoable(
+        self, before: S, seat: int, action: Action, after: S, events: Sequence[Event]
+    ) -> str | None:
+        """Whether `seat` may take back `action`, which it played in `before` to give `after`
+        and `events`: None if it may, else why not, as a code of `engine.core.undo.REASONS`
+        (dice rolled, a card or token drawn, something hidden shown, a step everyone plays at
+        once resolved, a choice the rules make final). Decided from the rules alone; that the
+        decision is still the latest in effect and nobody has decided since is the action
+        log's business (`engine.core.undo`)."""
+        ...
+
     def redeal(self, state: S, seat: int | None, seed: str) -> S:
         """A state `seat` cannot tell apart from `state`: every secret it does not know
         (other hands, the deck order, the seed) drawn again from `seed`. The contract test

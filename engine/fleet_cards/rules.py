@@ -8,7 +8,7 @@ until someone must decide again.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -26,6 +26,7 @@ from engine.fleet_cards.integrity import check
 from engine.fleet_cards.scoring import result as score_result
 from engine.fleet_cards.setup import new_game
 from engine.fleet_cards.state import SCHEMA_VERSION, STATE, FleetCardsState, Options
+from engine.fleet_cards.undo import undoable
 from engine.fleet_cards.views import FleetCardsView, redeal, view
 from engine.fleet_cards.work import Work
 
@@ -177,6 +178,18 @@ class FleetCards:
             new.public += 1
         flow.advance(t)
         return new, t.events
+
+    def undoable(
+        self,
+        before: FleetCardsState,
+        seat: int,
+        action: Action,
+        after: FleetCardsState,
+        events: Sequence[Event],
+    ) -> str | None:
+        """Whether a decision may be taken back: until a card is drawn or shown, a phase
+        everyone plays at once is over, or a license is named (`engine.fleet_cards.undo`)."""
+        return undoable(before, seat, action, after, events)
 
     # --- storage -------------------------------------------------------------------------------
 

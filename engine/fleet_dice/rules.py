@@ -50,6 +50,7 @@ from engine.fleet_dice.state import (
     TaskKind,
     task_of,
 )
+from engine.fleet_dice.undo import undoable
 from engine.fleet_dice.uses import die_uses, use_die
 from engine.fleet_dice.work import Work
 
@@ -240,6 +241,18 @@ class FleetDice:
         new.version += 1
         t.player(seat).acted += 1
         return new, t.events
+
+    def undoable(
+        self,
+        before: FleetState,
+        seat: int,
+        action: Action,
+        after: FleetState,
+        events: Sequence[Event],
+    ) -> str | None:
+        """Whether a decision may be taken back: until dice are rolled or a step everyone
+        plays at once is over (`engine.fleet_dice.undo`)."""
+        return undoable(before, seat, action, after, events)
 
     # --- storage ------------------------------------------------------------------------------
 

@@ -31,6 +31,7 @@ from engine.mare_balticum.refusals import why_not
 from engine.mare_balticum.scoring import result as score_result
 from engine.mare_balticum.state import SCHEMA_VERSION, STATE, MareState, Options
 from engine.mare_balticum.turn import do_turn_action, permits, turn_actions
+from engine.mare_balticum.undo import undoable
 from engine.mare_balticum.views import MareView, make_view, redeal
 from engine.mare_balticum.work import Work
 
@@ -193,6 +194,18 @@ class MareBalticum:
         new.version += 1
         w.player(seat).acted += 1
         return new, w.events
+
+    def undoable(
+        self,
+        before: MareState,
+        seat: int,
+        action: Action,
+        after: MareState,
+        events: Sequence[Event],
+    ) -> str | None:
+        """Whether a decision may be taken back: until the bag gives tokens, the contract deck
+        is looked through, or a clock's choices are revealed (`engine.mare_balticum.undo`)."""
+        return undoable(before, seat, action, after, events)
 
     # --- storage ----------------------------------------------------------------------------
 

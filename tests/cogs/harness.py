@@ -218,14 +218,13 @@ class Sim:
                     if option["value"] == wanted:
                         menu, value = candidate, wanted
             return await actor.select(response.message, [value], custom_id=menu["custom_id"])
-        # An "Other amount…" button opens a box (tested on its own): the harness picks listed
-        # choices.
-        choices = [
-            c["custom_id"]
-            for c in children
-            if c["type"] == 2 and not c["custom_id"].startswith("fl1:ask:")
-        ]
-        assert choices and all(known(i) for i in choices), choices
+        buttons = [c["custom_id"] for c in children if c["type"] == 2]
+        assert buttons and all(known(i) for i in buttons), buttons
+        # A player making their move picks one of its listed choices: an "Other amount…"
+        # button opens a box, and taking a move back (Undo) is no move; both are played by
+        # their own flows.
+        choices = [i for i in buttons if not i.startswith(("fl1:undo:", "fl1:ask:"))]
+        assert choices, buttons
         fitting = [
             c
             for c in choices

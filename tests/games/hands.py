@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 from engine.core import Action, EngineError, Event, GameResult, IllegalAction, SeatResult
 from engine.core.chance import deal, shuffle
 from engine.core.game import Policy, random_policy
+from engine.core.undo import RESOLVED
 
 WORDS = "ANCHOR BARNACLE CUTLASS DOUBLOON ENSIGN FATHOM GALLEON HALYARD ISOBAR JETSAM"
 CARDS: dict[str, int] = {
@@ -177,6 +178,18 @@ class HiddenHands:
             revealed=tuple(tuple(r) for r in state.revealed),
             over=self.is_over(state),
         )
+
+    def undoable(
+        self,
+        before: HandsState,
+        seat: int,
+        action: Action,
+        after: HandsState,
+        events: Sequence[Event],
+    ) -> str | None:
+        """A card chosen face down may be taken back until the last choice reveals them all
+        together (and deals the next cards)."""
+        return RESOLVED if after.round != before.round else None
 
     def token(self, state: HandsState, seat: int | None) -> str:
         return f"r{state.round}" if seat is None else str(state.acted[seat])

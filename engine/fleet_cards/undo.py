@@ -1,0 +1,65 @@
+"""Which decisions of Fleet, the card game, a player may take back (`engine.core.undo`).
+
+- Never a decision that draws a card (RULES §6.4 the Cod bonus, §7.3 Lobster, §9.2 ``trade``,
+  §10.1 the draw phase) or brings licenses off the deck (§4.7, §4.8: the row refilled after
+  the auction): the cards are seen (`DRAW`).
+- Never ``launch`` (§6.1: the boat goes face up) or ``pay`` with a card (§5.3: paid cards go
+  face up): the table has seen the card (`REVEAL`).
+- Never the last decision of a phase everyone plays at once (§3.2: launching and hiring,
+  processing and trading, the draw phase's discards): the phase is over (`RESOLVED`).
+- Never ``open`` (§4.2: a license once chosen must be opened): `FINAL`.
+- Otherwise yes: ``bid`` · ``pass`` (§4.3), ``decline`` (§4.1, §14.2), ``pay crate`` (§5.1),
+  ``hire`` (§7.1: face down), ``process`` (§9.1), ``stop``, ``discard`` (§10.3: face down).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core.actions import Action
+from engine.core.events import Event
+from engine.core.undo import DRAW, FINAL, RESOLVED, REVEAL
+from engine.fleet_cards.state import FleetCardsState
+
+SIMULTANEOUS = ("launch", "processing", "draw")
+"""The phases everyone plays at once (RULES §3.2); the auction goes strictly in turn."""
+
+
+def undoable(
+    before: FleetCardsState,
+    seat: int,
+    action: Action,
+    after: FleetCardsState,
+    events: Sequence[Event],
+) -> str | None:
+    """None if `seat` may take back `action`, else why not (see the module's table)."""
+    if drew(before, after):
+        return DRAW
+    if shown(before, after, seat):
+        return REVEAL
+    if before.phase in SIMULTANEOUS and (after.round, after.phase) != (before.round, before.phase):
+        return RESOLVED
+    if action.verb == "open":
+        return FINAL
+    return None
+
+
+def drew(before: FleetCardsState, after: FleetCardsState) -> bool:
+    """Whether a card came off the supply (or the discard pile was shuffled into a new one,
+    RULES §10.4), or a license came off the deck into the row (§4.7)."""
+    return (
+        after.reshuffles != before.reshuffles
+        or len(after.deck) < len(before.deck)
+        or after.licenses != before.licenses
+    )
+
+
+def shown(before: FleetCardsState, after: FleetCardsState, seat: int) -> bool:
+    """Whether a card left `seat`'s hand face up: a boat launched (RULES §6.1) or a card paid
+    onto the face-up discard pile (§5.3)."""
+    launched = len(after.players[seat].boats) > len(before.players[seat].boats)
+    return launched or _face_up(after) > _face_up(before)
+
+
+def _face_up(state: FleetCardsState) -> int:
+    return sum(1 for card in state.discard if card not in state.hidden)
