@@ -155,24 +155,47 @@ async def test_nobody_takes_back_another_players_decision(service):
 
 
 async def play_until_the_other_must_decide(service, outcome):
-    """The first player's default decisions until the table waits for someone else."""
+    """Default decisions until the table waits for someone else than the player who decided
+    last, and that player's decision is still the latest (not followed by a move with no
+    choice the service played at once for the next player)."""
     rules = service.game(outcome.row.game)
-    seat, first = whose_turn(outcome)
-    while seat in rules.to_act(outcome.state):
-        action = rules.default_action(outcome.state, seat).text
-        outcome = await service.act(outcome.row.id, first, action)
-    return outcome, seat, first
+    while not rules.is_over(outcome.state):
+        seat, first = whose_turn(outcome)
+        while seat in rules.to_act(outcome.state):
+            action = rules.default_action(outcome.state, seat).text
+            outcome = await service.act(outcome.row.id, first, action)
+        entries = await service.repo.actions(outcome.row.id)
+        if entries[-1].user_id == first and await service.undo_offer(outcome.row, first):
+            return outcome, seat, first
+    raise AssertionError("no decision the next player did not follow at once")
 
 
 async def test_once_another_player_has_decided_the_decision_stands(service):
     # Even when that other decision was taken back since: it was made after this one.
+    from engine.core.forced import publicly_forced
+
     start = await two_humans(service)
     rules = service.game("fleet-dice")
-    outcome, _, first = await play_until_the_other_must_decide(service, start)
-    assert await service.undo_offer(outcome.row, first) == outcome.row.version
-    seat, second = whose_turn(outcome)
-    pick = rules.legal_actions(outcome.state, seat)[0].text
-    outcome = await service.act(start.row.id, second, pick)
+    outcome = start
+    while True:
+        outcome, _, first = await play_until_the_other_must_decide(service, outcome)
+        assert await service.undo_offer(outcome.row, first) == outcome.row.version
+        seat, second = whose_turn(outcome)
+        takeable = []
+        for action in rules.legal_actions(outcome.state, seat):
+            after, events = rules.apply(outcome.state, seat, action)
+            nothing_forced = all(publicly_forced(rules, after, s) is None for s in (0, 1))
+            if rules.undoable(outcome.state, seat, action, after, events) is None and (
+                nothing_forced
+            ):
+                takeable.append(action.text)
+        if takeable:
+            break
+        # no decision of the second player here may be taken back: play on to another
+        outcome = await service.act(
+            start.row.id, second, rules.default_action(outcome.state, seat).text
+        )
+    outcome = await service.act(start.row.id, second, takeable[0])
     assert await service.undo_offer(outcome.row, first) is None
     await service.undo(start.row.id, second)
     err = await refused(service.undo(start.row.id, first))
@@ -293,4 +316,3 @@ async def test_a_seat_on_autopilot_takes_nothing_back(service):
     await service.set_autopilot(start.row.id, 1, False, first, True)
     assert (await refused(service.undo(start.row.id, first))).code == "undo_autopilot"
     assert await service.undo_offer(await service.row(start.row.id), first) is None
-
