@@ -22,7 +22,11 @@ async def two_player_game(table, deadline=0):
 async def whose_pick(table):
     state = await table.state()
     row = await table.row()
+    waiting = table.service.game(row.game).to_act(state)
     seat = state.order[state.picks]
+    if seat not in waiting:
+        # a decision with no choice was played at once for it (a start bonus): whoever is left
+        seat = waiting[0]
     current = table.players[row.seats[seat].user_id]
     other = next(a for a in table.players.values() if a.id != current.id)
     return current, other, row
