@@ -26,28 +26,46 @@ from unittest import mock
 from bot import takeback
 from bot.service import TableService
 from bot.storage import SqliteRepository, TableOptions
+from engine.core.forced import publicly_forced
 from engine.core.game import AnyGame
 from engine.core.undo import Move, refusal
 from engine.games import game_ids, get_game
 
 
-def longest(game: AnyGame, seats: int, games: int) -> tuple[str, list[tuple[int, str]], int]:
+def settled(game: AnyGame, state: Any) -> tuple[Any, list[tuple[int, str]]]:
+    """The state once the moves with no choice the public table forces are played, as the
+    service plays them, and those moves."""
+    played = []
+    while not game.is_over(state):
+        forced = [(s, f) for s in game.to_act(state) if (f := publicly_forced(game, state, s))]
+        if not forced:
+            break
+        seat, action = forced[0]
+        state, _ = game.apply(state, seat, action)
+        played.append((seat, action.text))
+    return state, played
+
+
+def longest(game: AnyGame, seats: int, games: int) -> tuple[str, list[tuple[int, str | None]], int]:
     """The longest of `games` heuristic games: its seed, its log, and the index of its last
     decision that may be taken back."""
-    best: tuple[str, list[tuple[int, str]], int] | None = None
+    best: tuple[str, list[tuple[int, str | None]], int] | None = None
     for n in range(games):
         seed = f"{n:016x}"
         state, _ = game.start(seats, seed)
-        log: list[tuple[int, str]] = []
+        log: list[tuple[int, str | None]] = []
         last = -1
         while not game.is_over(state):
             seat = game.to_act(state)[0]
             action = game.default_action(state, seat)
             after, events = game.apply(state, seat, action)
-            if refusal(game, Move(seat, action, state, after, events)) is None:
-                last = len(log)
+            undoable = refusal(game, Move(seat, action, state, after, events)) is None
             log.append((seat, action.text))
-            state = after
+            state, played = settled(game, after)
+            if undoable and not played:
+                last = len(log) - 1
+            # the moves with no choice the service plays at once are not clicked (None)
+            log += [(s, None) for s, _ in played]
         if best is None or len(log) > len(best[1]):
             best = (seed, log, last)
     assert best is not None
@@ -77,9 +95,11 @@ async def measure(game_id: str, games: int, repeat: int, folder: Path) -> dict[s
     for user in range(2, seats + 1):
         await service.join(row.id, user, f"p{user}")
     await service.start(row.id, 1)
-    for seat, text in log[: last + 1]:
-        await service.act(row.id, seat + 1, text)
+    for seat, played in log[: last + 1]:
+        if played is not None:
+            await service.act(row.id, seat + 1, played)
     seat, text = log[last]
+    assert text is not None
     undo_s: list[float] = []
     replay_s: list[float] = []
     offer_s: list[float] = []
