@@ -36,3 +36,6 @@ async def setup(bot: FleetBot) -> None:
 
 async def teardown(bot: FleetBot) -> None:
     await bot.scheduler.stop()
+    if isinstance(bot.presenter, Presenter):
+        await bot.presenter.ai.stop()
+    bot.service.thinker.close()

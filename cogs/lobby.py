@@ -29,6 +29,12 @@ def next_value(spec: OptionSpec, value: Any) -> Any:
     return values[(values.index(value) + 1) % len(values)] if value in values else values[0]
 
 
+def ai_name(tr: Tr, row: GameRow, level: str) -> str:
+    """The next AI seat's name, with its level, in the table's language: "AI 2 (strong)"."""
+    n = sum(1 for s in row.seats if s.is_ai) + 1
+    return say(tr, "ai_name", n=n, level=say(tr, f"level_{level}"))
+
+
 def option_spec(game: str, key: str) -> OptionSpec | None:
     return next((s for s in get_front(game).lobby_options if s.key == key), None)
 
@@ -74,11 +80,12 @@ def lobby_drawn(row: GameRow, tr: Tr) -> Drawn:
         LobbyButton(row.id, "join", say(tr, "join"), b.primary),
         LobbyButton(row.id, "leave", say(tr, "leave")),
         LobbyButton(row.id, "ai", say(tr, "add_ai")),
+        LobbyButton(row.id, "strong", say(tr, "add_strong_ai")),
         *drop,
         LobbyButton(row.id, "start", say(tr, "start"), b.success),
         LobbyButton(row.id, "cancel", say(tr, "cancel"), b.danger),
     ]
-    for spec in front.lobby_options[:15]:
+    for spec in front.lobby_options[:14]:
         items.append(
             OptionButton(row.id, spec.key, option_label(spec, current.get(spec.key), tr, game_tr))
         )

@@ -118,7 +118,11 @@ class RecordsCog(commands.Cog, name="Records"):
                 secret=await self._secret(),
                 ai=spec.ai,
                 game_options=dict(spec.options),
-                ai_names=[say(tr, "ai_name", n=n + 1) for n in range(spec.ai)],
+                ai_names=[
+                    say(tr, "ai_name", n=n + 1, level=say(tr, f"level_{spec.ai_level}"))
+                    for n in range(spec.ai)
+                ],
+                ai_level=spec.ai_level,
                 locale=locale,
                 answer_token=token,
             )

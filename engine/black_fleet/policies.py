@@ -26,9 +26,12 @@ from engine.black_fleet.movement import (
     steerable,
     turn_after,
 )
+from engine.black_fleet.scoring import breakdown
 from engine.black_fleet.seamap import NAVIES
+from engine.black_fleet.state import BlackFleetState
 from engine.black_fleet.view import BlackFleetView, CaptainView
 from engine.core.actions import Action
+from engine.core.search import SearchSettings
 
 SHIP_OF = {"trade": "merchant", "bury": "pirate", "sell": "pirate"}
 """Which ship makes each action (RULES §7)."""
@@ -626,3 +629,31 @@ class Planner:
     def _power(self, key: str) -> str:
         card = self.house.fortune_kind(key)
         return card.power if card is not None else key
+
+
+CARGO_WORTH = 1.4
+"""A cube aboard the merchant, in doubloons: most sell at 2, some at 3, a few are raided."""
+LOOT_WORTH = 3.0
+"""A treasure cube aboard the pirate: a beach pays 4 or 6, if the navy lets it get there."""
+FORTUNE_WORTH = 0.8
+"""A fortune card in hand."""
+
+
+def fortune_estimate(house: House, state: BlackFleetState) -> list[float]:
+    """Each captain's fortune (RULES §13.4) and what their ships carry towards more."""
+    out = []
+    for seat, c in enumerate(state.captains):
+        held = sum(breakdown(house, state, seat).values())
+        aboard = CARGO_WORTH * len(c.cargo) + LOOT_WORTH * len(c.loot)
+        out.append(held + aboard + FORTUNE_WORTH * len(c.fortune))
+    return out
+
+
+def search_settings(house: House) -> SearchSettings[BlackFleetState]:
+    """How a strong seat searches (`engine.core.search`): playouts of a few turns, valued by
+    fortune."""
+
+    def estimate(state: BlackFleetState) -> list[float]:
+        return fortune_estimate(house, state)
+
+    return SearchSettings(playouts=32, depth=16, candidates=6, estimate=estimate, win=10.0)
