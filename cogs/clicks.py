@@ -21,7 +21,7 @@ from bot.storage import GameRow
 from bot.words import say
 from cogs import answering, places
 from cogs.answering import locale_of, moderator, refusal_text, run, user_tr
-from cogs.lobby import ai_name, lobby_drawn, option_spec
+from cogs.lobby import lobby_drawn, next_ai_name, option_spec
 from cogs.panels import Drawn, draw_public, embed
 from cogs.presenter import Presenter
 from cogs.prompts import off_loop, private_drawn, prompt_drawn
@@ -104,7 +104,7 @@ class ClickHandler:
             row = await self.service.leave(game_id, user.id)
         elif op in ("ai", "strong"):
             level = STRONG if op == "strong" else NORMAL
-            row = await self.service.add_ai(game_id, user.id, ai_name(gtr, row, level), level)
+            row = await self.service.add_ai(game_id, user.id, next_ai_name(gtr, row, level), level)
         elif op == "drop":
             row = await self.service.remove_ai(game_id, user.id)
         else:

@@ -11,6 +11,7 @@ import discord
 from bot.fronts import get_front
 from bot.fronts.base import OptionSpec
 from bot.i18n import Tr
+from bot.reading import ai_name, seat_infos
 from bot.storage import GameRow
 from bot.words import say
 from cogs.components import LobbyButton, OptionButton
@@ -29,10 +30,9 @@ def next_value(spec: OptionSpec, value: Any) -> Any:
     return values[(values.index(value) + 1) % len(values)] if value in values else values[0]
 
 
-def ai_name(tr: Tr, row: GameRow, level: str) -> str:
+def next_ai_name(tr: Tr, row: GameRow, level: str) -> str:
     """The next AI seat's name, with its level, in the table's language: "AI 2 (strong)"."""
-    n = sum(1 for s in row.seats if s.is_ai) + 1
-    return say(tr, "ai_name", n=n, level=say(tr, f"level_{level}"))
+    return ai_name(tr, sum(1 for s in row.seats if s.is_ai) + 1, level)
 
 
 def option_spec(game: str, key: str) -> OptionSpec | None:
@@ -44,7 +44,7 @@ def lobby_drawn(row: GameRow, tr: Tr) -> Drawn:
     rules = get_game(row.game)
     game_tr = tr.domain_of(front.domain)
     seats = "\n".join(
-        f"{i + 1}. {'🤖 ' if s.is_ai else ''}{s.name}" for i, s in enumerate(row.seats)
+        f"{i + 1}. {'🤖 ' if s.ai else ''}{s.name}" for i, s in enumerate(seat_infos(row, tr))
     )
     current = {**rules.options().model_dump(), **row.game_options}
     options = [
