@@ -6,6 +6,7 @@ stopped while it was thinking."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 import simcord.actors
@@ -145,10 +146,8 @@ async def test_a_crash_right_after_the_seat_decided_loses_nothing(table, db_path
     version = loaded.row.version
     with armed("thought") as hit:
         gate.open.set()
-        try:
+        with contextlib.suppress(Crash, BaseExceptionGroup):
             await table.env.settle()
-        except (Crash, BaseExceptionGroup):
-            pass
     assert hit, "the seat decided and the process died before saving"
     assert (await table.row()).version == version, "nothing was saved"
     table.env.errors.clear()
