@@ -14,6 +14,7 @@ from bot.scheduler import Scheduler
 from bot.service import TableService
 from bot.settings import Settings
 from bot.storage import Repository, open_repository
+from bot.thinking import PoolThinker
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +72,10 @@ class FleetBot(commands.Bot):
     async def setup_hook(self) -> None:
         # Command sync is NOT done here: it is an explicit, idempotent command (python -m bot sync).
         self.repo = await open_repository(self.settings.database, self.clock)
-        self.service = TableService(self.repo, self.clock, shards=self.settings.shards)
+        thinker = PoolThinker(self.settings.ai_workers, self.settings.ai_playouts)
+        self.service = TableService(
+            self.repo, self.clock, shards=self.settings.shards, thinker=thinker
+        )
         await self.load_extension(DISCORD_LAYER)
         await self.reconcile()
 

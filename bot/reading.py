@@ -25,6 +25,7 @@ from bot.words import say
 from engine.core.actions import Action
 from engine.core.events import Event
 from engine.core.game import AnyGame, GameResult
+from engine.core.search import LEVELS, NORMAL
 
 MOVE_WORDS = 300
 """At most this many characters of a decision taken back are quoted in the line about it."""
@@ -35,17 +36,24 @@ carry many: with AI seats, every turn up to the next person's is played in the s
 person's turns; Black Fleet: up to ~17 a turn, three AI seats in a row)."""
 
 
+def ai_name(tr: Tr, n: int, level: str | None) -> str:
+    """The `n`th AI seat's name, with its level: "AI 2 (strong)" (an unknown level reads
+    "normal", as it plays)."""
+    known = level if level in LEVELS else NORMAL
+    return say(tr, "ai_name", n=n, level=say(tr, f"level_{known}"))
+
+
 def seat_infos(row: GameRow, tr: Tr, now: bool = True) -> list[SeatInfo]:
     """What a front may know of a table's seats: names (an AI seat named in the reader's
-    language, an autopilot seat saying so) and who plays them. Without `now` (a replay,
-    which shows earlier moments), nobody is said to be on autopilot."""
+    language with its level, an autopilot seat saying so) and who plays them. Without `now`
+    (a replay, which shows earlier moments), nobody is said to be on autopilot."""
     infos = []
     robots = 0
     for seat in row.seats:
         name = seat.name
         if seat.is_ai:
             robots += 1
-            name = say(tr, "ai_name", n=robots)
+            name = ai_name(tr, robots, seat.level)
         autopilot = seat.autopilot and now
         if autopilot:
             name = say(tr, "autopilot_suffix", name=name)

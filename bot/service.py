@@ -53,11 +53,13 @@ from bot.storage import (
     Wait,
 )
 from bot.takeback import TakenBack
+from bot.thinking import PoolThinker, Thinker
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
 from engine.core.forced import publicly_forced
 from engine.core.game import AnyGame, GameResult, StandingOrders
 from engine.core.replay import UNDO, in_effect, replay
+from engine.core.search import LEVELS, NORMAL
 from engine.core.undo import Move, refusal
 from engine.games import get_game
 
@@ -106,6 +108,9 @@ class Outcome:
     game ending (a table nobody can finish is closed with the reason, not left running)."""
     taken_back: TakenBack | None = None
     """A player took back their last decision: whose, and what it did."""
+    thinking: bool = False
+    """A strong AI seat must move next: its move is thought out away from this call
+    (`TableService.play_ai`) and shown as an outcome of its own."""
 
 
 @dataclass(frozen=True)
@@ -127,11 +132,14 @@ class TableService:
         clock: Callable[[], float] = time.time,
         games: Callable[[str], AnyGame] = get_game,
         shards: Shards | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self.repo = repo
         self.clock = clock
         self._games = games
         self.shards = shards
+        self.thinker: Thinker = thinker if thinker is not None else PoolThinker()
+        """Where strong AI seats decide (a process pool): never on the event loop."""
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         """Who holds this process's claims on due games; new at every start."""
         self.timelines = Timelines()
@@ -252,6 +260,7 @@ class TableService:
         ai: int = 0,
         game_options: dict[str, Any] | None = None,
         ai_names: Sequence[str] = (),
+        ai_level: str = NORMAL,
         locale: str | None = None,
         answer_token: str | None = None,
     ) -> Outcome:
@@ -262,7 +271,10 @@ class TableService:
         locale = await self.public_locale(guild_id, locale)
         day = challenge.day_of(self.clock())
         seats = [Seat(user_id=user_id, name=name)]
-        seats += [Seat(name=ai_names[i] if i < len(ai_names) else f"AI {i + 1}") for i in range(ai)]
+        seats += [
+            Seat(name=ai_names[i] if i < len(ai_names) else f"AI {i + 1}", level=ai_level)
+            for i in range(ai)
+        ]
         row = GameRow(
             game=game,
             channel_id=channel_id,
@@ -288,7 +300,8 @@ class TableService:
         self._remember_takeback(created, None)  # nobody has decided anything yet
         state = rules.load_state(created.state or "")
         ping = self._humans_to_act(created, rules, state)
-        return Outcome(created, state, events, ping=ping, actor=user_id)
+        thinking = bool(self._strong_to_act(created, rules, state))
+        return Outcome(created, state, events, ping=ping, actor=user_id, thinking=thinking)
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRow:
         async def change(row: GameRow, rules: AnyGame) -> GameRow:
@@ -310,15 +323,19 @@ class TableService:
 
         return await self._lobby_change(game_id, change)
 
-    async def add_ai(self, game_id: int, user_id: int, name: str) -> GameRow:
-        """The host adds an AI seat (the host decides who sits at the table)."""
+    async def add_ai(self, game_id: int, user_id: int, name: str, level: str = NORMAL) -> GameRow:
+        """The host adds an AI seat of a level (`engine.core.search.LEVELS`): the host decides
+        who sits at the table."""
+        if level not in LEVELS:
+            raise Refusal("bad_button")
 
         async def change(row: GameRow, rules: AnyGame) -> GameRow:
             if user_id != row.host_id:
                 raise Refusal("host_only_ai", name=_host_name(row))
             if len(row.seats) >= rules.max_seats:
                 raise Refusal("lobby_full", seats=rules.max_seats)
-            return row.model_copy(update={"seats": [*row.seats, Seat(name=name)]})
+            seat = Seat(name=name, level=level)
+            return row.model_copy(update={"seats": [*row.seats, seat]})
 
         return await self._lobby_change(game_id, change)
 
@@ -382,7 +399,8 @@ class TableService:
             self._remember_takeback(saved, None)  # nobody has decided anything yet
             state = rules.load_state(saved.state or "")
             ping = self._humans_to_act(saved, rules, state)
-            return Outcome(saved, state, events, ping=ping, actor=user_id)
+            thinking = bool(self._strong_to_act(saved, rules, state))
+            return Outcome(saved, state, events, ping=ping, actor=user_id, thinking=thinking)
         raise Refusal("busy")
 
     def _begin(self, row: GameRow, rules: AnyGame) -> tuple[GameRow, list[Event], list[LogEntry]]:
@@ -679,6 +697,50 @@ class TableService:
                 outcome.notice = (key, {"name": seats[seat].name})
                 return outcome
         raise Refusal("busy")
+
+    async def play_ai(self, game_id: int) -> Outcome | None:
+        """A strong AI seat that must decide does so, thought out by the thinker (away from
+        the event loop), then the normal AI and autopilot seats after it; saved with the
+        optimistic version check like any move. None when no strong seat is to act (or the
+        table is no longer running). Nothing is saved before the decision is made: a crash
+        while thinking leaves the game as it was, and the seat thinks again after a restart."""
+        for _ in range(RETRIES):
+            try:
+                loaded = await self.load_game(game_id)
+            except Refusal:
+                return None
+            row, rules, state = loaded.row, loaded.game, loaded.state
+            thinkers = self._strong_to_act(row, rules, state)
+            if not thinkers:
+                return None
+            seat = thinkers[0]
+            action = await self.thinker(rules, state, seat, row.seed)
+            crash_point("thought")
+            try:
+                new_state, events = rules.apply(state, seat, action)
+            except IllegalAction:
+                log.error("game %s: the strong AI's move %r was refused", row.id, action.text)
+                action = rules.default_action(state, seat)
+                new_state, events = rules.apply(state, seat, action)
+            entries: list[LogEntry] = [(seat, None, action.text)]
+            new_state, auto_events, auto_log = self._autoplay(row, rules, new_state)
+            outcome = await self._commit(
+                row, rules, state, new_state, events + auto_events, entries + auto_log
+            )
+            if outcome is not None:
+                return outcome
+        return None
+
+    async def owed_ai_moves(self) -> list[int]:
+        """Running tables of this process's shards where a strong AI seat must move now (at
+        startup: the process stopped while it was thinking)."""
+        owed = []
+        for row in await self.repo.with_strong_ai(self.shards):
+            with contextlib.suppress(Refusal):
+                rules = self.rules_of(row)
+                if self._strong_to_act(row, rules, self._state(row, rules)):
+                    owed.append(row.id)
+        return owed
 
     async def run_due(self, now: float | None = None) -> list[Outcome]:
         """Send half-time reminders and play default moves at deadlines (survives restarts:
@@ -999,11 +1061,15 @@ class TableService:
     def _autoplay(
         self, row: GameRow, rules: AnyGame, state: Any
     ) -> tuple[Any, list[Event], list[LogEntry]]:
-        """AI and autopilot seats play their default moves until a human must decide."""
+        """Normal AI and autopilot seats play their default moves (the heuristic: fast) until
+        a human or a strong AI seat must decide; a strong seat's move is thought out later,
+        away from this call (`play_ai`)."""
         events: list[Event] = []
         entries: list[LogEntry] = []
         for _ in range(AUTOPLAY_LIMIT):
-            robots = [s for s in rules.to_act(state) if _automatic(row, s)]
+            robots = [
+                s for s in rules.to_act(state) if _automatic(row, s) and not row.seats[s].strong
+            ]
             if robots:
                 seat = robots[0]
                 action = rules.default_action(state, seat)
@@ -1044,6 +1110,12 @@ class TableService:
                 if action is not None:
                     return seat, action
         return None
+
+    def _strong_to_act(self, row: GameRow, rules: AnyGame, state: Any) -> list[int]:
+        """Strong AI seats that must decide now (none once the game is over)."""
+        if row.status != "active" or rules.is_over(state):
+            return []
+        return [s for s in rules.to_act(state) if row.seats[s].strong]
 
     def _humans_to_act(self, row: GameRow, rules: AnyGame, state: Any) -> list[int]:
         users = []
@@ -1121,9 +1193,16 @@ class TableService:
         decision a take-back cancels; `taker`: who may take back the latest of `entries`."""
         new = self._with_state(row, rules, old, state, events, undone)
         finished = rules.is_over(state)
-        # Every caller lets the automatic seats play first: any still to act hit the limit.
+        # Every caller lets the automatic seats play first: any still to act hit the limit
+        # (a strong AI seat left to think is not stuck, it is next).
         waiting = rules.to_act(state)
-        stalled = not finished and bool(waiting) and all(_automatic(new, s) for s in waiting)
+        thinking = not finished and bool(self._strong_to_act(new, rules, state))
+        stalled = (
+            not finished
+            and not thinking
+            and bool(waiting)
+            and all(_automatic(new, s) for s in waiting)
+        )
         if stalled:
             log.warning("game %s: %s automatic moves without an end: ended", row.id, AUTOPLAY_LIMIT)
             new = new.model_copy(update={"status": "cancelled", "deadline_at": None, "waits": []})
@@ -1150,7 +1229,16 @@ class TableService:
         last = now_waiting[0] if len(before) > 1 and len(now_waiting) == 1 and not ping else None
         if stalled:
             return Outcome(saved, state, events, ended=True, stalled=AUTOPLAY_LIMIT)
-        return Outcome(saved, state, events, ping, last_one=last, finished=finished, result=result)
+        return Outcome(
+            saved,
+            state,
+            events,
+            ping,
+            last_one=last,
+            finished=finished,
+            result=result,
+            thinking=thinking,
+        )
 
 
 def may_end(row: GameRow, user_id: int, moderator: bool) -> None:

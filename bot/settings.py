@@ -26,6 +26,16 @@ class Settings(BaseSettings):
     challenge_secret: SecretStr | None = Field(
         default=None, description="Secret behind the daily dice; generated and stored if unset"
     )
+    ai_workers: int = Field(
+        default=1,
+        ge=0,
+        description="Processes where strong AI seats think; 0: a thread of the bot process",
+    )
+    ai_playouts: int | None = Field(
+        default=None,
+        ge=1,
+        description="Playouts per strong AI decision; unset: each game's own budget",
+    )
     shard_count: int | None = Field(
         default=None, ge=1, description="Gateway shards in all; unset: one unsharded connection"
     )

@@ -2,6 +2,7 @@
 token needed. The terminal draws the same panels the bot draws in Discord, as text.
 
     python -m bot play --game fleet-dice --players 3 --ai 2,3
+    python -m bot play --game black-fleet --players 3 --level strong
     python -m bot play --game fleet-dice --solo
 """
 
@@ -17,10 +18,11 @@ from bot.fronts import FRONTS, get_front
 from bot.fronts.base import SeatInfo
 from bot.fronts.text import panel_text
 from bot.i18n import translator
-from bot.reading import RECENT_EVENTS, Reading
+from bot.reading import RECENT_EVENTS, Reading, ai_name
 from bot.words import say
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
+from engine.core.search import LEVELS, NORMAL, ai_action
 from engine.games import get_game
 from engine.simulate import parse_options
 
@@ -36,16 +38,22 @@ class TerminalGame:
         read: Callable[[str], str] = input,
         write: Callable[[str], None] = print,
         locale: str | None = None,
+        level: str = NORMAL,
     ) -> None:
         self.game = get_game(game_id)
         self.front = get_front(game_id)
         self.ai = ai
+        self.level = level
+        self.seed = seed
         self.read = read
         self.write = write
         self.tr = translator(locale, self.front.domain)
         self.words = self.tr.domain_of("table")
         self.names = [
-            say(self.words, "ai_name" if s in ai else "player_name", n=s + 1) for s in range(seats)
+            ai_name(self.words, s + 1, level)
+            if s in ai
+            else say(self.words, "player_name", n=s + 1)
+            for s in range(seats)
         ]
         self.seen: list[Event] = []
         self.write(say(self.words, "terminal_seed", seed=seed))
@@ -77,7 +85,7 @@ class TerminalGame:
             robots = [s for s in waiting if s in self.ai]
             seat = robots[0] if robots else waiting[0]
             if seat in self.ai:
-                text = self.game.default_action(self.state, seat).text
+                text = ai_action(self.game, self.state, seat, self.level, self.seed).text
             else:
                 picked = self._ask(seat)
                 if picked is None:
@@ -162,6 +170,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument(
         "--ai", default=None, help="comma list of seats the AI plays (default: all but seat 1)"
     )
+    play.add_argument(
+        "--level", default=NORMAL, choices=LEVELS, help="how strongly the AI seats play"
+    )
     play.add_argument("--seed", default=None, help="replay a game by its seed")
     play.add_argument("--option", action="append", default=[], help="a game option, KEY=VALUE")
     play.add_argument("--lang", default=None, help="the language to play in (en, de, pt-BR, it)")
@@ -177,7 +188,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(exc))
     seed = args.seed or secrets.token_hex(4)
     try:
-        TerminalGame(args.game, seats, ai, seed, options, locale=args.lang).play()
+        TerminalGame(args.game, seats, ai, seed, options, locale=args.lang, level=args.level).play()
     except KeyboardInterrupt:
         print("\nLeft the game.")
     except EngineError as exc:

@@ -38,3 +38,6 @@ async def setup(bot: FleetBot) -> None:
 async def teardown(bot: FleetBot) -> None:
     bot.remove_listener(on_modal, "on_interaction")
     await bot.scheduler.stop()
+    if isinstance(bot.presenter, Presenter):
+        await bot.presenter.ai.stop()
+    bot.service.thinker.close()

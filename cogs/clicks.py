@@ -22,11 +22,12 @@ from bot.words import say
 from cogs import answering, places
 from cogs.answering import locale_of, moderator, refusal_text, run, user_tr
 from cogs.components import AmountBox, Typed, typed_number
-from cogs.lobby import lobby_drawn, option_spec
+from cogs.lobby import lobby_drawn, next_ai_name, option_spec
 from cogs.panels import Drawn, draw_public, embed
 from cogs.presenter import Presenter
 from cogs.prompts import off_loop, private_drawn, prompt_drawn
 from cogs.replays import Replays
+from engine.core.search import NORMAL, STRONG
 
 LOG_LINES = 25
 
@@ -147,9 +148,9 @@ class ClickHandler:
             row = await self.service.join(game_id, user.id, user.display_name)
         elif op == "leave":
             row = await self.service.leave(game_id, user.id)
-        elif op == "ai":
-            n = sum(1 for s in row.seats if s.is_ai) + 1
-            row = await self.service.add_ai(game_id, user.id, say(gtr, "ai_name", n=n))
+        elif op in ("ai", "strong"):
+            level = STRONG if op == "strong" else NORMAL
+            row = await self.service.add_ai(game_id, user.id, next_ai_name(gtr, row, level), level)
         elif op == "drop":
             row = await self.service.remove_ai(game_id, user.id)
         else:

@@ -6,7 +6,7 @@ Ids keep the ``fl1:`` prefix, which names the format (DISCORD.md: ≤ 100 charac
 
 | kind | id | sent by |
 |---|---|---|
-| lobby | ``fl1:lobby:<game>:join|leave|ai|drop|start|cancel`` | the lobby |
+| lobby | ``fl1:lobby:<game>:join|leave|ai|strong|drop|start|cancel`` | the lobby (AI seats) |
 | opt | ``fl1:opt:<game>:<option>`` | the lobby: the host cycles a game option |
 | board | ``fl1:board:<game>:<op>`` | the board and private panels (op: see ``BOARD``) |
 | pub | ``fl1:pub:<game>:<public token>:<action>`` | a public step (a die, Pass in an auction) |
@@ -26,6 +26,7 @@ step; its slot keeps the ids of one viewer apart: ``o`` opens a new viewer (the 
 ``f``, ``p``, ``n`` show the step named (first, previous, next), ``l`` the last step there is
 now, ``v`` the other view of the same step.
 
+The lobby's ``ai`` adds a normal AI seat, ``strong`` a strong one.
 Action texts travel with their spaces as dots (``use harbor:inuit`` → ``use.harbor:inuit``).
 Anything else (an id of an older or another format) is answered by `Unknown`.
 
@@ -51,7 +52,7 @@ from bot.words import WORDS
 GAME = r"(?P<game>[0-9]{1,18})"
 TOKEN = r"(?P<token>[a-z0-9]{1,12})"
 ACTION = r"(?P<action>[a-z0-9_:+.\-]{1,60})"
-LOBBY = rf"fl1:lobby:{GAME}:(?P<op>join|leave|ai|drop|start|cancel)"
+LOBBY = rf"fl1:lobby:{GAME}:(?P<op>join|leave|ai|strong|drop|start|cancel)"
 OPTION = rf"fl1:opt:{GAME}:(?P<key>[a-z_][a-z0-9_]{{0,40}})"
 BOARD = rf"fl1:board:{GAME}:(?P<op>mine|sheet|act|log|board_words|mine_words|turn)"
 PUBLIC = rf"fl1:pub:{GAME}:{TOKEN}:{ACTION}"

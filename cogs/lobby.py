@@ -11,6 +11,7 @@ import discord
 from bot.fronts import get_front
 from bot.fronts.base import OptionSpec
 from bot.i18n import Tr
+from bot.reading import ai_name, seat_infos
 from bot.storage import GameRow
 from bot.words import say
 from cogs.components import LobbyButton, OptionButton
@@ -29,6 +30,11 @@ def next_value(spec: OptionSpec, value: Any) -> Any:
     return values[(values.index(value) + 1) % len(values)] if value in values else values[0]
 
 
+def next_ai_name(tr: Tr, row: GameRow, level: str) -> str:
+    """The next AI seat's name, with its level, in the table's language: "AI 2 (strong)"."""
+    return ai_name(tr, sum(1 for s in row.seats if s.is_ai) + 1, level)
+
+
 def option_spec(game: str, key: str) -> OptionSpec | None:
     return next((s for s in get_front(game).lobby_options if s.key == key), None)
 
@@ -38,7 +44,7 @@ def lobby_drawn(row: GameRow, tr: Tr) -> Drawn:
     rules = get_game(row.game)
     game_tr = tr.domain_of(front.domain)
     seats = "\n".join(
-        f"{i + 1}. {'🤖 ' if s.is_ai else ''}{s.name}" for i, s in enumerate(row.seats)
+        f"{i + 1}. {'🤖 ' if s.ai else ''}{s.name}" for i, s in enumerate(seat_infos(row, tr))
     )
     current = {**rules.options().model_dump(), **row.game_options}
     options = [
@@ -74,11 +80,12 @@ def lobby_drawn(row: GameRow, tr: Tr) -> Drawn:
         LobbyButton(row.id, "join", say(tr, "join"), b.primary),
         LobbyButton(row.id, "leave", say(tr, "leave")),
         LobbyButton(row.id, "ai", say(tr, "add_ai")),
+        LobbyButton(row.id, "strong", say(tr, "add_strong_ai")),
         *drop,
         LobbyButton(row.id, "start", say(tr, "start"), b.success),
         LobbyButton(row.id, "cancel", say(tr, "cancel"), b.danger),
     ]
-    for spec in front.lobby_options[:15]:
+    for spec in front.lobby_options[:14]:
         items.append(
             OptionButton(row.id, spec.key, option_label(spec, current.get(spec.key), tr, game_tr))
         )

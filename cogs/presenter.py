@@ -38,6 +38,7 @@ from bot.refusals import Refusal
 from bot.service import Outcome, TableService
 from bot.storage import GameRow, RowHead
 from bot.words import say
+from cogs.ai_turns import AiTurns
 from cogs.calls import Calls
 from cogs.lobby import lobby_drawn
 from cogs.outbox import Lane, Outbox
@@ -156,6 +157,8 @@ class Presenter:
         """How old an open prompt is, by the same injected clock as the service."""
         self.calls = Calls(client, service, self.table_box, self._refresh_prompt)
         """Who is at the table, and calling those who are not."""
+        self.ai = AiTurns(service, self.publish)
+        """Strong AI seats' moves, thought out in the background and published here."""
 
     # --- helpers -------------------------------------------------------------------------------
 
@@ -286,6 +289,14 @@ class Presenter:
         row, state = outcome.row, outcome.state
         if state is None:
             return
+        try:
+            await self._publish(outcome, step_edited, again)
+        finally:
+            if outcome.thinking:
+                self.ai.kick(row.id)  # after this outcome's messages: the AI moves next
+
+    async def _publish(self, outcome: Outcome, step_edited: bool, again: bool) -> None:
+        row, state = outcome.row, outcome.state
         if outcome.stalled is not None:
             tr = translator(row.locale, "table")
             moves = tr.number(outcome.stalled)
@@ -676,6 +687,7 @@ class Presenter:
                 )
             except Exception:
                 log.exception("game %s: could not republish its messages", row.id)
+        await self.ai.resume()
         return count
 
     async def _republish(self, row: GameRow) -> None:

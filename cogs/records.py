@@ -14,6 +14,7 @@ from bot.faults import crash_point
 from bot.fronts import FRONTS, get_front
 from bot.fronts.base import Ctx
 from bot.i18n import translator
+from bot.reading import ai_name
 from bot.refusals import Refusal
 from bot.storage import StorageError
 from bot.words import say
@@ -118,7 +119,8 @@ class RecordsCog(commands.Cog, name="Records"):
                 secret=await self._secret(),
                 ai=spec.ai,
                 game_options=dict(spec.options),
-                ai_names=[say(tr, "ai_name", n=n + 1) for n in range(spec.ai)],
+                ai_names=[ai_name(tr, n + 1, spec.ai_level) for n in range(spec.ai)],
+                ai_level=spec.ai_level,
                 locale=locale,
                 answer_token=token,
             )

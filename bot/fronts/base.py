@@ -17,6 +17,7 @@ from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import GameResult
+from engine.core.search import NORMAL
 
 V_contra = TypeVar("V_contra", contravariant=True)
 Style = Literal["primary", "secondary", "success", "danger"]
@@ -146,11 +147,12 @@ class OptionSpec:
 
 @dataclass(frozen=True)
 class ChallengeSpec:
-    """How the game's daily challenge is played: `ai` AI seats beside the one player
-    (0 for a solo game), with these options."""
+    """How the game's daily challenge is played: `ai` AI seats of `ai_level` beside the one
+    player (0 for a solo game), with these options. Everyone meets the same AI level."""
 
     ai: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    ai_level: str = NORMAL
 
 
 class Front(Protocol[V_contra]):

@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field, field_validator
 
 from bot.ratings import GLOBAL as GLOBAL
 from bot.ratings import ordinal, points
+from engine.core.search import STRONG
 
 Status = Literal["lobby", "active", "over", "cancelled"]
 OPEN_STATUSES = ("lobby", "active")
@@ -76,12 +77,17 @@ class Seat(BaseModel):
     name: str
     autopilot: bool = False
     level: str | None = None
-    """How strongly an AI seat plays (a key of `bot.ratings.AI_SKILL`; None: "normal");
-    unused for a human."""
+    """How strongly an AI seat plays (`engine.core.search.LEVELS`, each a key of
+    `bot.ratings.AI_SKILL`; None: "normal"); unused for a human."""
     standing: str | None = None
     """A person's standing order, kept as the game words it (the card game's standing bid,
     ``"L07 12"``): played for them while the game says it applies. Private: never shown to
     anyone, its moves are."""
+
+    @property
+    def strong(self) -> bool:
+        """An AI seat that searches (its moves are thought out away from the event loop)."""
+        return self.user_id is None and self.level == STRONG
 
     @property
     def is_ai(self) -> bool:
@@ -494,6 +500,11 @@ class Repository(Protocol):
 
     async def waiting(self, shards: Shards | None = None) -> list[GameRow]:
         """Running tables (of these shards) that wait for someone."""
+        ...
+
+    async def with_strong_ai(self, shards: Shards | None = None) -> list[GameRow]:
+        """Running tables (of these shards) with a strong AI seat: at startup, one of them may
+        be owed its move (the process stopped while it was thinking)."""
         ...
 
     async def notify_way(self, user_id: int) -> tuple[str, float | None]:

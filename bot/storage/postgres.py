@@ -508,6 +508,14 @@ class PostgresRepository:
             f"WHERE status = 'active' AND waits != '[]'::jsonb{on_shards} ORDER BY id", *params
         )
 
+    async def with_strong_ai(self, shards: Shards | None = None) -> list[GameRow]:
+        on_shards, params = _on_shards(shards, 1)
+        return await self._select(
+            "WHERE status = 'active' AND EXISTS (SELECT 1 FROM jsonb_array_elements(seats) s "
+            f"WHERE s->>'level' = 'strong'){on_shards} ORDER BY id",
+            *params,
+        )
+
     async def notify_way(self, user_id: int) -> tuple[str, float | None]:
         async with self._connection() as con:
             found = await con.fetchrow(

@@ -566,6 +566,14 @@ class SqliteRepository:
             f"WHERE status = 'active' AND waits != '[]'{on_shards} ORDER BY id", tuple(params)
         )
 
+    async def with_strong_ai(self, shards: Shards | None = None) -> list[GameRow]:
+        on_shards, params = _on_shards(shards)
+        return await self._select(
+            "WHERE status = 'active' AND EXISTS (SELECT 1 FROM json_each(games.seats) "
+            f"WHERE json_extract(value, '$.level') = 'strong'){on_shards} ORDER BY id",
+            tuple(params),
+        )
+
     async def notify_way(self, user_id: int) -> tuple[str, float | None]:
         found = await self._read(
             "SELECT notify, dms_closed_at FROM user_settings WHERE user_id = ?", (user_id,)

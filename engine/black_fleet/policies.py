@@ -26,9 +26,12 @@ from engine.black_fleet.movement import (
     steerable,
     turn_after,
 )
+from engine.black_fleet.scoring import breakdown
 from engine.black_fleet.seamap import NAVIES
+from engine.black_fleet.state import BlackFleetState
 from engine.black_fleet.view import BlackFleetView, CaptainView
 from engine.core.actions import Action
+from engine.core.search import SearchSettings
 
 SHIP_OF = {"trade": "merchant", "bury": "pirate", "sell": "pirate"}
 """Which ship makes each action (RULES §7)."""
@@ -135,6 +138,13 @@ class Planner:
             if c.pirate is not None
         ]
         self.protected = powers.has(house, self.me, "letter_of_marque")
+        # What a turn's choices ask again and again, once per planner (a search asks a
+        # planner about every destination of every ship, thousands of times a decision).
+        self._can: dict[tuple[str, str], bool] = {}
+        self._fences: dict[tuple[str, ...], list[tuple[str, int]]] = {}
+        self._waits: dict[tuple[int, float], float] = {}
+        self._free: dict[tuple[str, ...], list[tuple[int, frozenset[str], tuple[str, ...]]]] = {}
+        self._beaches = [(b, w) for b, w in self.sea.beaches.items()]
 
     def choose(self, legal: list[Action]) -> Action:
         stage = self.view.stage
@@ -177,14 +187,45 @@ class Planner:
 
     def fences(self, loot: Sequence[str]) -> list[tuple[str, int]]:
         """Pirate Code: docks where the pirate could sell its treasure, and for how much."""
-        if not powers.has(self.house, self.me, "pirate_code"):
-            return []
-        out = []
-        for port in self.sea.ports:
-            worth = sum(port.buys.get(cube, 0) for cube in loot)
-            if worth:
-                out += [(dock, worth) for dock in port.docks]
+        key = tuple(loot)
+        found = self._fences.get(key)
+        if found is not None:
+            return found
+        out: list[tuple[str, int]] = []
+        if powers.has(self.house, self.me, "pirate_code"):
+            for port in self.sea.ports:
+                worth = sum(port.buys.get(cube, 0) for cube in loot)
+                if worth:
+                    out += [(dock, worth) for dock in port.docks]
+        self._fences[key] = out
         return out
+
+    def can_act(self, ship: str, kind: str) -> bool:
+        """`shipactions.can_act`, asked once per planner."""
+        found = self._can.get((ship, kind))
+        if found is None:
+            found = self._can[(ship, kind)] = shipactions.can_act(self.house, self.view, ship, kind)
+        return found
+
+    def wait(self, d: int, stride: float) -> float:
+        """What a doubloon `d` spaces away is worth now: ``WAIT ** (d / stride)``."""
+        found = self._waits.get((d, stride))
+        if found is None:
+            found = self._waits[(d, stride)] = WAIT ** (d / stride)
+        return found
+
+    def free_markets(
+        self, cargo: Sequence[str]
+    ) -> list[tuple[int, frozenset[str], tuple[str, ...]]]:
+        """`markets`, each with all its docks and those no ship stands on."""
+        key = tuple(cargo)
+        found = self._free.get(key)
+        if found is None:
+            found = self._free[key] = [
+                (worth, frozenset(docks), tuple(d for d in docks if d not in self.taken))
+                for worth, docks in self.markets(cargo)
+            ]
+        return found
 
     def stride(self) -> float:
         """Spaces the merchant covers a turn with the movement cards in hand."""
@@ -197,11 +238,14 @@ class Planner:
         """The sale a merchant here is heading for, discounted by the turns to get there,
         less the enemy pirates close enough to raid it."""
         value = 0.0
-        for worth, docks in self.markets(cargo):
-            free = [d for d in docks if d == space or d not in self.taken]
-            if free:
+        for worth, docks, free in self.free_markets(cargo):
+            if space in docks:
+                d = 0  # on a dock of the port: a ship there is this merchant
+            elif free:
                 d = self.sea.nearest(space, free)
-                value = max(value, worth * WAIT ** (d / stride))
+            else:
+                continue
+            value = max(value, worth * self.wait(d, stride))
         for pirate in self.raiders:
             d = self.sea.distance(pirate, space)
             if d <= 2:
@@ -216,19 +260,19 @@ class Planner:
         value = 0.0
         distance = self.sea.distance
         if loot:
-            for beach, worth in self.sea.beaches.items():
+            for beach, worth in self._beaches:
                 if beach != space and beach in self.taken:
                     continue
                 d = distance(space, beach)
-                value = max(value, 2.0 + worth * len(loot) * WAIT ** (d / 3.0))
+                value = max(value, 2.0 + worth * len(loot) * self.wait(d, 3.0))
             for dock, worth in self.fences(loot):
                 if dock == space or dock not in self.taken:
                     d = distance(space, dock)
-                    value = max(value, 2.0 + worth * WAIT ** (d / 3.0))
+                    value = max(value, 2.0 + worth * self.wait(d, 3.0))
         else:
             for merchant, lead in self.prey:
                 d = max(0, distance(space, merchant) - 1)
-                value = max(value, (2.0 + lead) * WAIT ** (d / 3.0))
+                value = max(value, (2.0 + lead) * self.wait(d, 3.0))
         if not self.protected:
             for navy in self.view.navy.values():
                 d = distance(navy, space)
@@ -269,7 +313,7 @@ class Planner:
             port = self.sea.port_of_dock.get(space)
             if port is None or not me.cargo:
                 return 0.0
-            if not shipactions.can_act(house, view, "merchant", "trade"):
+            if not self.can_act("merchant", "trade"):
                 return 0.0
             p = shipactions.price(house, view, port, me.cargo[0])
             if p is None:
@@ -278,17 +322,17 @@ class Planner:
             return p * len(me.cargo) * 0.3 + 1.5
         if ship == "pirate":
             if me.loot and space in self.sea.beaches:
-                return 1.0 if shipactions.can_act(house, view, "pirate", "bury") else 0.0
+                return 1.0 if self.can_act("pirate", "bury") else 0.0
             if me.loot and any(space == dock for dock, _ in self.fences(me.loot)):
-                return 1.0 if shipactions.can_act(house, view, "pirate", "sell") else 0.0
+                return 1.0 if self.can_act("pirate", "sell") else 0.0
             room = len(me.loot) < powers.pirate_hold(house, me)
             if room and any(adjacent(space, m) for m, _ in self.prey):
-                return 2.5 if shipactions.can_act(house, view, "pirate", "raid") else 0.0
+                return 2.5 if self.can_act("pirate", "raid") else 0.0
             return 0.0
         if ship in NAVIES and any(
             adjacent(space, p) and not marque for p, _, marque in self.enemy_pirates
         ):
-            return 2.5 if shipactions.can_act(house, view, ship, "sink") else 0.0
+            return 2.5 if self.can_act(ship, "sink") else 0.0
         return 0.0
 
     def best_move(self, ship: str, budget: int | None = None) -> tuple[float, str | None]:
@@ -350,17 +394,32 @@ class Planner:
                 return Action("fortune", (key,))
         bribes = [a for a in legal if a.verb == "fortune" and a.args[0] == "bribe"]
         if bribes:
-            return max(bribes, key=lambda a: self._captain(a.args[1]).doubloons)
+            return max(
+                bribes,
+                key=lambda a: (self._captain(a.args[1]).doubloons, self._soonest(a.args[1])),
+            )
         sinks = [a for a in legal if a.verb == "attack" and a.args[0] != "pirate"]
         if sinks:
-            return max(sinks, key=lambda a: self._victim_worth(a.args[1].upper()))
+            return max(
+                sinks,
+                key=lambda a: (
+                    self._victim_worth(a.args[1].upper()),
+                    self._soonest(self._pirate_owner(a.args[1].upper()).colour),
+                ),
+            )
         raids = [a for a in legal if a.verb == "attack" and a.args[0] == "pirate"]
         if raids:
             if Action("fortune", ("plunder",)) in has:
                 return Action("fortune", ("plunder",))
             if Action("fortune", ("hit_and_run",)) in has and self._beach_near():
                 return Action("fortune", ("hit_and_run",))
-            return max(raids, key=lambda a: self._merchant_owner(a.args[1].upper()).doubloons)
+            return max(
+                raids,
+                key=lambda a: (
+                    self._merchant_owner(a.args[1].upper()).doubloons,
+                    self._soonest(self._merchant_owner(a.args[1].upper()).colour),
+                ),
+            )
         if Action("bury") in has:
             if Action("fortune", ("treasure_map",)) in has:
                 return Action("fortune", ("treasure_map",))
@@ -612,6 +671,17 @@ class Planner:
     def _merchant_owner(self, space: str) -> CaptainView:
         return next(c for c in self.view.captains if c.merchant == space)
 
+    def _pirate_owner(self, space: str) -> CaptainView:
+        return next((c for c in self.view.captains if c.pirate == space), self.me)
+
+    def _soonest(self, colour: str) -> int:
+        """Between equal targets, the captain who plays soonest after this seat: a choice
+        that depends on where seats sit relative to each other, never on their numbers (a
+        tie going to the lowest seat made seat 1 everyone's target)."""
+        seats = len(self.view.captains)
+        seat = next(s for s, c in enumerate(self.view.captains) if c.colour == colour)
+        return -((seat - self.seat) % seats)
+
     def _captain(self, colour: str) -> CaptainView:
         return next(c for c in self.view.captains if c.colour == colour)
 
@@ -626,3 +696,31 @@ class Planner:
     def _power(self, key: str) -> str:
         card = self.house.fortune_kind(key)
         return card.power if card is not None else key
+
+
+CARGO_WORTH = 1.4
+"""A cube aboard the merchant, in doubloons: most sell at 2, some at 3, a few are raided."""
+LOOT_WORTH = 3.0
+"""A treasure cube aboard the pirate: a beach pays 4 or 6, if the navy lets it get there."""
+FORTUNE_WORTH = 0.8
+"""A fortune card in hand."""
+
+
+def fortune_estimate(house: House, state: BlackFleetState) -> list[float]:
+    """Each captain's fortune (RULES §13.4) and what their ships carry towards more."""
+    out = []
+    for seat, c in enumerate(state.captains):
+        held = sum(breakdown(house, state, seat).values())
+        aboard = CARGO_WORTH * len(c.cargo) + LOOT_WORTH * len(c.loot)
+        out.append(held + aboard + FORTUNE_WORTH * len(c.fortune))
+    return out
+
+
+def search_settings(house: House) -> SearchSettings[BlackFleetState]:
+    """How a strong seat searches (`engine.core.search`): playouts of a few turns, valued by
+    fortune."""
+
+    def estimate(state: BlackFleetState) -> list[float]:
+        return fortune_estimate(house, state)
+
+    return SearchSettings(playouts=32, depth=16, candidates=6, estimate=estimate, win=10.0)

@@ -55,7 +55,7 @@ class BlackFleet:
 
     def __init__(self, house: House | None = None) -> None:
         self.house = house or builtin_house()
-        from engine.black_fleet.policies import heuristic_action
+        from engine.black_fleet.policies import heuristic_action, search_settings
 
         def heuristic(
             view: BlackFleetView, seat: int, legal: Sequence[Action], rng: random.Random
@@ -66,6 +66,7 @@ class BlackFleet:
             "random": random_policy,
             "heuristic": heuristic,
         }
+        self.search = search_settings(self.house)
 
     # --- setting up ------------------------------------------------------------------------
 

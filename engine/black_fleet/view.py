@@ -161,11 +161,12 @@ def redeal(house: House, state: BlackFleetState, reader: int | None, seed: str) 
     new.seed = seed
     others = [c for s, c in enumerate(new.captains) if s != reader]
 
+    # Sorted first: the draw depends on what the reader knows, not on where the cards were.
     movement = shuffle(
-        seed, "redeal:movement", new.movement_deck + [m for c in others for m in c.movement]
+        seed, "redeal:movement", sorted(new.movement_deck + [m for c in others for m in c.movement])
     )
     fortune = shuffle(
-        seed, "redeal:fortune", new.fortune_deck + [f for c in others for f in c.fortune]
+        seed, "redeal:fortune", sorted(new.fortune_deck + [f for c in others for f in c.fortune])
     )
     for c in others:
         c.movement = [movement.pop() for _ in c.movement]
@@ -184,7 +185,7 @@ def redeal(house: House, state: BlackFleetState, reader: int | None, seed: str) 
                 if house.development[key].price == price and key not in c.bought:
                     hidden.append(key)
                     slots.append((seat, i))
-        mixed = shuffle(seed, f"redeal:development:{price}", hidden)
+        mixed = shuffle(seed, f"redeal:development:{price}", sorted(hidden))
         for seat, i in slots:
             new.captains[seat].development[i] = mixed.pop()
         box += mixed

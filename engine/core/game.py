@@ -11,12 +11,15 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
 from engine.core.actions import Action
 from engine.core.events import Event
+
+if TYPE_CHECKING:
+    from engine.core.search import SearchSettings
 
 S = TypeVar("S")
 V = TypeVar("V")
@@ -83,6 +86,12 @@ class Game(Protocol[S, V]):
     @property
     def policies(self) -> Mapping[str, Policy[V]]:
         """At least ``random`` and ``heuristic``."""
+        ...
+
+    @property
+    def search(self) -> SearchSettings[S]:
+        """How a strong AI seat searches this game (`engine.core.search`): its budget and how
+        it values a position part-way through a game."""
         ...
 
     def start(

@@ -13,12 +13,15 @@ rival still bidding (`bid_limit`); in the last round, all the cash its launches 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.core.actions import Action
+from engine.core.search import SearchSettings
 from engine.fleet_cards.cards import GONE_FISHIN, Deck, builtin_deck
 from engine.fleet_cards.holdings import discount, launch_limit, launchable_types, purse
 from engine.fleet_cards.payment import CRATE
+from engine.fleet_cards.scoring import breakdown
+from engine.fleet_cards.state import FleetCardsState
 from engine.fleet_cards.views import FleetCardsView, PlayerView, as_player
 
 # What a bonus brings per round left, in dollars, by licenses owned before this one. Tuned by
@@ -315,3 +318,16 @@ def _last_captain(book: Deck, view: FleetCardsView, me: PlayerView, kind: str) -
     price = max(0, book.boats[kind].cost - discount(book, as_player(me)))
     left = len(me.hand or ()) - 1 - (1 if price else 0)
     return waiting and left < 1 and rounds_left(view) > LAST_CAPTAIN_ROUNDS
+
+
+def search_settings(
+    book_of: Callable[[FleetCardsState], Deck],
+) -> SearchSettings[FleetCardsState]:
+    """How a strong seat searches (`engine.core.search`): playouts to the end of the game
+    (a whole game costs a few milliseconds), scored as the game scores."""
+
+    def estimate(state: FleetCardsState) -> list[float]:
+        book = book_of(state)
+        return [float(sum(breakdown(book, p).values())) for p in state.players]
+
+    return SearchSettings(playouts=48, depth=None, candidates=8, estimate=estimate, win=10.0)

@@ -53,12 +53,13 @@ class FleetCards:
 
     def __init__(self, deck: Deck | None = None) -> None:
         self._deck = deck
-        from engine.fleet_cards.policies import heuristic
+        from engine.fleet_cards.policies import heuristic, search_settings
 
         self.policies: Mapping[str, Policy[FleetCardsView]] = {
             "random": random_policy,
             "heuristic": heuristic,
         }
+        self.search = search_settings(self.book)
 
     def book(self, state: FleetCardsState) -> Deck:
         """The card data a game plays with."""

@@ -180,7 +180,8 @@ def redeal(book: Deck, state: FleetCardsState, seat: int | None, seed: str) -> F
     unseen = [cards[i] for cards, i in places]
     unseen += [b.captain for b in captains if b.captain is not None]
     unseen += [new.discard[i] for i in secret]
-    mixed = shuffle(seed, "redeal", unseen)
+    # Sorted first: the draw depends on what the seat knows, not on where the cards were.
+    mixed = shuffle(seed, "redeal", sorted(unseen))
     for (cards, i), card in zip(places, mixed, strict=False):
         cards[i] = card
     rest = mixed[len(places) :]
@@ -204,7 +205,7 @@ def _redeal_licenses(book: Deck, state: FleetCardsState, seed: str) -> None:
     unseen = state.licenses + state.removed
     for premium in (False, True):
         places = [i for i, lic in enumerate(unseen) if book.licenses[lic].premium == premium]
-        mixed = shuffle(seed, f"redeal:licenses:{premium}", [unseen[i] for i in places])
+        mixed = shuffle(seed, f"redeal:licenses:{premium}", sorted(unseen[i] for i in places))
         for i, lic in zip(places, mixed, strict=True):
             unseen[i] = lic
     state.licenses = unseen[: len(state.licenses)]

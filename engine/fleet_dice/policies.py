@@ -10,6 +10,7 @@ from typing import Protocol
 
 from engine.core.actions import Action
 from engine.core.events import Event
+from engine.core.search import SearchSettings
 from engine.fleet_dice.player import capacity, complete, is_full, marked_boxes
 from engine.fleet_dice.scoring import breakdown
 from engine.fleet_dice.sheet import Sheet
@@ -132,3 +133,14 @@ def _fishing_phases_left(state: FleetState) -> int:
     if state.phase == "setup":
         first = 1
     return sum(1 for r in range(first, state.rounds + 1) if r % 2 == 0)
+
+
+def search_settings(game: FleetDice) -> SearchSettings[FleetState]:
+    """How a strong seat searches (`engine.core.search`): playouts a round or so deep, valued
+    like the heuristic values a sheet."""
+
+    def estimate(state: FleetState) -> list[float]:
+        sheet = game.sheet_for(state)
+        return [value(sheet, state, seat) for seat in range(len(state.players))]
+
+    return SearchSettings(playouts=48, depth=24, candidates=8, estimate=estimate, win=10.0)

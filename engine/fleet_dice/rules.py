@@ -69,7 +69,7 @@ class FleetDice:
 
     def __init__(self, sheet: Sheet | None = None) -> None:
         self._sheet = sheet
-        from engine.fleet_dice.policies import heuristic_action
+        from engine.fleet_dice.policies import heuristic_action, search_settings
 
         def heuristic(
             view: FleetView, seat: int, legal: Sequence[Action], rng: random.Random
@@ -87,6 +87,7 @@ class FleetDice:
             "random": random_player,
             "heuristic": heuristic,
         }
+        self.search = search_settings(self)
 
     def sheet_for(self, state: FleetState) -> Sheet:
         return self._sheet or builtin_sheet(state.options.sheet)

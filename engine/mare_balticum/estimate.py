@@ -119,7 +119,7 @@ def cargo_value(
     in full: a fish aboard at the end scores nothing (RULES §10.1)."""
     if not p.cargo or not p.boats:
         return 0.0
-    kinds = set(p.cargo)
+    kinds = sorted(set(p.cargo))  # a fixed order: float sums must not follow the hash seed
     by_port = {
         port: {s: stored_at(board, state, p, port, s) * m[s] for s in kinds} for port in board.ports
     }

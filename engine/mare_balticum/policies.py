@@ -12,6 +12,7 @@ from typing import Protocol
 
 from engine.core.actions import Action
 from engine.core.events import Event
+from engine.core.search import SearchSettings
 from engine.mare_balticum.actions import Answers
 from engine.mare_balticum.board import AMBER, SAFE, Board
 from engine.mare_balticum.estimate import (
@@ -317,3 +318,14 @@ def _unknown_deck(board: Board, view: MareView) -> list[str]:
     if not view.deck_size:
         return []
     return [c.id for c in board.contracts if c.id != own]
+
+
+def search_settings(game: MareBalticum) -> SearchSettings[MareState]:
+    """How a strong seat searches (`engine.core.search`): playouts of about a round, valued
+    as the heuristic values a position."""
+
+    def estimate(state: MareState) -> list[float]:
+        board = game.board_for(state)
+        return [value(board, state, seat) for seat in range(len(state.players))]
+
+    return SearchSettings(playouts=32, depth=12, candidates=6, estimate=estimate, win=8.0)

@@ -48,7 +48,7 @@ class MareBalticum:
     def __init__(self, board: Board | None = None) -> None:
         """`board`: play on this map whatever the options say (a server's own map file)."""
         self._board = board
-        from engine.mare_balticum.policies import heuristic_action
+        from engine.mare_balticum.policies import heuristic_action, search_settings
 
         def heuristic(
             view: MareView, seat: int, legal: Sequence[Action], rng: random.Random
@@ -59,6 +59,7 @@ class MareBalticum:
             "random": random_policy,
             "heuristic": heuristic,
         }
+        self.search = search_settings(self)
 
     def board_for(self, state: MareState) -> Board:
         return self._board or builtin_map(state.options.map)

@@ -251,7 +251,7 @@ def _redeal_contracts(board: Board, state: MareState, seat: int | None, seed: st
     if not looking:
         # The reader has not seen the deck now: its cards and the others' mix freely.
         cards += state.deck
-    mixed = shuffle(seed, "redeal:contracts", cards)
+    mixed = shuffle(seed, "redeal:contracts", sorted(cards))
     for s in holders:
         state.players[s] = replace(state.players[s].clone(), contract=mixed.pop())
     if not looking:

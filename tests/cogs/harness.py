@@ -15,6 +15,8 @@ from bot.settings import Settings
 from bot.storage import GameRow
 from cogs.components import decode_action, known
 
+AI_PLAYOUTS = 6
+"""A strong AI seat's search budget in the flows (a real one plays hundreds of playouts)."""
 SETTLE_POLL_S = 0.005
 """How often SimCord looks whether the bot's work after a click has settled. Its default,
 50 ms, is a wait after nearly every click (a whole game's flow spent two thirds of its time
@@ -39,7 +41,14 @@ _poll_settling_sooner()
 
 def make_bot(db: str, clock: Any = None) -> FleetBot:
     """The bot on `db`, its time from `clock` (a `TestClock` in tests; the machine's in bench)."""
-    settings = Settings(database=db, run_scheduler=False, _env_file=None)  # type: ignore[call-arg]
+    # Strong AI seats think in a thread, with a small budget: the flows stay fast.
+    settings = Settings(
+        database=db,
+        run_scheduler=False,
+        ai_workers=0,
+        ai_playouts=AI_PLAYOUTS,
+        _env_file=None,  # type: ignore[call-arg]
+    )
     return FleetBot(settings, clock) if clock else FleetBot(settings)
 
 

@@ -107,6 +107,28 @@ def test_a_view_holds_nothing_secret_of_another_seat(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_a_redeal_depends_on_what_the_seat_knows_alone(game_id):
+    """Two states a seat cannot tell apart redeal to the same state: a strong AI seat's
+    sampled worlds, and so its decision, cannot depend on another seat's secrets."""
+    game = get_game(game_id)
+
+    seen = 0
+
+    def check(game, state, seat, legal):
+        nonlocal seen
+        seen += 1
+        if seen % 5:
+            return
+        for reader in range(seats):
+            other = game.redeal(state, reader, f"secrets:{reader}")
+            again = game.dump_state(game.redeal(other, reader, "world"))
+            assert again == game.dump_state(game.redeal(state, reader, "world")), reader
+
+    for seats in seat_counts(game):
+        playout(game, seats, f"canonical:{seats}", random.Random(seats + 10), check)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_every_policy_and_the_default_pick_a_legal_action_from_the_view(game_id):
     game = get_game(game_id)
     assert {"random", "heuristic"} <= set(game.policies)

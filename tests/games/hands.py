@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 from engine.core import Action, EngineError, Event, GameResult, IllegalAction, SeatResult
 from engine.core.chance import deal, shuffle
 from engine.core.game import Policy, random_policy
+from engine.core.search import SearchSettings
 from engine.core.undo import RESOLVED
 
 WORDS = "ANCHOR BARNACLE CUTLASS DOUBLOON ENSIGN FATHOM GALLEON HALYARD ISOBAR JETSAM"
@@ -81,6 +82,7 @@ class HiddenHands:
             "random": random_policy,
             "heuristic": _highest,
         }
+        self.search: SearchSettings[HandsState] = SearchSettings(playouts=12, depth=None)
 
     def start(
         self, seats: int, seed: str, options: BaseModel | Mapping[str, Any] | None = None
@@ -206,7 +208,7 @@ class HiddenHands:
                 unseen += hand
                 if state.chosen[s] is not None:
                     unseen.append(state.chosen[s] or "")
-        mixed = shuffle(seed, "redeal", unseen)
+        mixed = shuffle(seed, "redeal", sorted(unseen))
         hands = [list(h) for h in state.hands]
         chosen = list(state.chosen)
         for s in range(len(hands)):

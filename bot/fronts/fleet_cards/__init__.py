@@ -38,6 +38,7 @@ from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import GameResult
+from engine.core.search import STRONG
 from engine.fleet_cards.cards import kind_of
 from engine.fleet_cards.views import FleetCardsView
 
@@ -99,9 +100,9 @@ class FleetCardsFront:
         ),
         OptionSpec("deck", N_("Card data"), ((N_("printed values"), "base"),)),
     )
-    challenge: ChallengeSpec | None = ChallengeSpec(ai=1)
-    """The same deck for everyone against one AI seat, which decides the same whenever it
-    sees the same thing: a player's score depends on their own choices only."""
+    challenge: ChallengeSpec | None = ChallengeSpec(ai=1, ai_level=STRONG)
+    """The same deck for everyone against one strong AI seat, which decides the same
+    whenever it sees the same thing: a player's score depends on their own choices only."""
     board_message = False
     """Each step message carries the table (RULES §13: all of it public), so the state of the
     game is always at the bottom of the channel; the board is posted on request and at the
