@@ -125,7 +125,7 @@ async def test_two_players_and_an_ai_seat_play_a_whole_game_through_clicks(table
     ai_turns = [e.data["round"] for e in events if e.kind == "turn" and e.seat == 2]
     assert ai_turns
     for number in ai_turns:
-        assert re.search(rf"\*\*Round {number} · \S+ AI 1\*\*:", text), number
+        assert re.search(rf"\*\*Round {number} · \S+ AI 1 \(normal\)\*\*:", text), number
     front_names = table.service.game("black-fleet").house.development
     for e in events:
         if e.kind == "buy" and e.data["card"] != "victory":
@@ -242,7 +242,7 @@ async def test_a_seat_on_autopilot_plays_its_turns_and_they_are_told(table):
     step = await table.table_message()
     text = step.embeds[0].description
     assert re.search(r"\*\*Round 1 · \S+ Björn \(autopilot\)\*\*:", text), text
-    assert re.search(r"\*\*Round 1 · \S+ AI 1\*\*:", text), text
+    assert re.search(r"\*\*Round 1 · \S+ AI 1 \(normal\)\*\*:", text), text
 
 
 async def test_a_game_ended_early_shows_the_map_with_its_text_grid_and_no_buttons(table):

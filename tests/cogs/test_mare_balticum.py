@@ -115,7 +115,7 @@ async def test_two_people_and_two_ai_seats_play_a_whole_game_through_clicks(tabl
     steps = [m for m in history if m.embeds and "'s turn" in m.embeds[0].title]
     assert len(steps) > 5 and all(not m.components for m in steps), "passed turns: no buttons"
     told = "\n".join(m.embeds[0].description or "" for m in steps)
-    assert "**AI 1**:" in told and "**AI 2**:" in told, "the AI seats' turns are told"
+    assert "**AI 1 (normal)**:" in told and "**AI 2 (normal)**:" in told, "AI turns are told"
     assert "Company tokens revealed" in told
 
 
