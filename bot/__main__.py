@@ -11,6 +11,7 @@ from pathlib import Path
 import discord
 from pydantic import ValidationError
 
+from bot import emojis
 from bot.app import invite_url, make_bot
 from bot.logs import configure
 from bot.settings import Settings
@@ -35,6 +36,8 @@ async def _sync(settings: Settings, guild: int | None) -> int:
         synced = await bot.tree.sync(guild=target)
         where = f"guild {guild}" if guild else "globally (may take up to an hour to appear)"
         print(f"Synced {len(synced)} command(s) {where}.")
+        added, there = await emojis.upload(bot)
+        print(f"Uploaded {len(added)} emoji picture(s); {there} were there already.")
     return 0
 
 
@@ -126,7 +129,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="run the bot (default)")
-    sync = sub.add_parser("sync", help="register the slash commands with Discord")
+    sync = sub.add_parser(
+        "sync", help="register the slash commands and upload the emoji pictures to Discord"
+    )
     sync.add_argument("--guild", type=int, default=None, help="sync to one guild, instantly")
     sub.add_parser("invite", help="print the invite link")
     sub.add_parser("play", help="play in this terminal, no Discord needed (see play --help)")

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 import discord
 from discord.ext import commands
 
+from bot import emojis
 from bot.scheduler import Scheduler
 from bot.service import TableService
 from bot.settings import Settings
@@ -68,6 +69,8 @@ class FleetBot(commands.Bot):
         self.settings = settings
         self.clock = clock
         self.repo: Repository | None = None
+        self.app_emojis: dict[str, str] = {}
+        """The application's emojis, name → ``<:name:id>`` (`bot.emojis`), read at start."""
 
     async def setup_hook(self) -> None:
         # Command sync is NOT done here: it is an explicit, idempotent command (python -m bot sync).
@@ -76,6 +79,7 @@ class FleetBot(commands.Bot):
         self.service = TableService(
             self.repo, self.clock, shards=self.settings.shards, thinker=thinker
         )
+        self.app_emojis = await emojis.fetch(self)
         await self.load_extension(DISCORD_LAYER)
         await self.reconcile()
 

@@ -36,6 +36,11 @@ class Settings(BaseSettings):
         ge=1,
         description="Playouts per strong AI decision; unset: each game's own budget",
     )
+    layout: bool = Field(
+        default=True,
+        description="Private prompts drawn with Discord's layout components (each choice's "
+        "effect beside its own button); false: as embeds with buttons or menus",
+    )
     shard_count: int | None = Field(
         default=None, ge=1, description="Gateway shards in all; unset: one unsharded connection"
     )

@@ -22,6 +22,7 @@ from bot.words import say
 from cogs import answering, places
 from cogs.answering import locale_of, moderator, refusal_text, run, user_tr
 from cogs.components import AmountBox, Typed, typed_number
+from cogs.layout import look_of
 from cogs.lobby import lobby_drawn, next_ai_name, option_spec
 from cogs.panels import Drawn, draw_public, embed
 from cogs.presenter import Presenter
@@ -56,7 +57,8 @@ class ClickHandler:
         """The clicker's current decision, with Undo where they may take back their last."""
         undo = await self.service.undo_offer(loaded.row, interaction.user.id)
         reading = self._reading(interaction, loaded, seat)
-        drawn, _ = await off_loop(prompt_drawn, reading, loaded.row.id, undo)
+        look = look_of(self.client, loaded.row.game)
+        drawn, _ = await off_loop(prompt_drawn, reading, loaded.row.id, undo, look)
         return drawn
 
     # --- the kinds -------------------------------------------------------------------------------
@@ -291,7 +293,7 @@ class ClickHandler:
             await answering.answer(interaction, note)
             return
         drawn = await self._drawn_prompt(interaction, loaded, seat)
-        sent = await answering.reply(interaction, **{**drawn.send(), "content": note})
+        sent = await answering.reply(interaction, **drawn.noted(note).send())
         if sent is not None:
             self.presenter.prompt_opened(
                 game_id, interaction.user.id, sent.edit, locale_of(interaction)
@@ -360,7 +362,7 @@ class ClickHandler:
     ) -> None:
         """Show the seat's current decision in place of the prompt that was clicked."""
         drawn = await self._drawn_prompt(interaction, loaded, seat)
-        await answering.edit(interaction, **{**drawn.edit(), "content": note})
+        await answering.edit(interaction, **drawn.noted(note).edit())
         self.presenter.prompt_opened(
             loaded.row.id,
             interaction.user.id,

@@ -8,8 +8,8 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
@@ -57,22 +57,35 @@ STYLES = {
 
 @dataclass
 class Drawn:
-    """A panel ready to send: ``message.send(**drawn.send())``, ``message.edit(**drawn.edit())``."""
+    """A panel ready to send: ``message.send(**drawn.send())``, ``message.edit(**drawn.edit())``.
+
+    `layout`, when set, draws the message with Discord's layout components instead of the
+    embed (`cogs.layout`): it is called with the note to show above the panel (a refusal's
+    sentence), since such a message has no content of its own."""
 
     embed: discord.Embed
     view: discord.ui.View | None = None
     image: bytes | None = None
     content: str | None = None
+    layout: Callable[[str | None], discord.ui.LayoutView] | None = None
 
     def file(self) -> discord.File | None:
         return discord.File(io.BytesIO(self.image), IMAGE) if self.image is not None else None
 
+    def noted(self, note: str | None) -> Drawn:
+        """The same panel with a sentence above it (None: without)."""
+        return replace(self, content=note)
+
     def send(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"embed": self.embed}
-        if self.content:
-            out["content"] = self.content
-        if self.view is not None:
-            out["view"] = self.view
+        out: dict[str, Any]
+        if self.layout is not None:
+            out = {"view": self.layout(self.content)}
+        else:
+            out = {"embed": self.embed}
+            if self.content:
+                out["content"] = self.content
+            if self.view is not None:
+                out["view"] = self.view
         if (file := self.file()) is not None:
             out["file"] = file
         return out
@@ -80,7 +93,12 @@ class Drawn:
     def edit(self, shown_image: str | None = None) -> dict[str, Any]:
         """The fields of an edit. `shown_image`: the `image_key` of the picture the message
         carries now; the same picture is kept where it is, not uploaded again."""
-        out: dict[str, Any] = {"embed": self.embed, "view": self.view, "content": self.content}
+        out: dict[str, Any]
+        if self.layout is not None:
+            # A layout message has neither content nor embeds (an embed it had is removed).
+            out = {"embed": None, "view": self.layout(self.content), "content": None}
+        else:
+            out = {"embed": self.embed, "view": self.view, "content": self.content}
         if shown_image is None or shown_image != self.image_key:
             file = self.file()
             out["attachments"] = [file] if file is not None else []
@@ -92,6 +110,30 @@ class Drawn:
         if self.image is None:
             return ""
         return hashlib.blake2b(self.image, digest_size=16).hexdigest()
+
+
+@dataclass(frozen=True)
+class Look:
+    """How prompts are drawn: with layout components or as embeds, and which of the game's
+    emoji glyphs have an uploaded picture (glyph → ``<:name:id>``)."""
+
+    layout: bool = False
+    glyphs: Mapping[str, str] = field(default_factory=dict)
+
+    def text(self, text: str) -> str:
+        """`text` with each glyph that has a picture shown as the picture."""
+        for glyph, markup in self.glyphs.items():
+            text = text.replace(glyph, markup)
+        return text
+
+    def emoji(self, glyph: str | None) -> str | None:
+        """A button's or option's emoji: the picture where there is one."""
+        if glyph is None:
+            return None
+        return self.glyphs.get(glyph, glyph)
+
+
+PLAIN = Look()
 
 
 def cut(text: str, limit: int) -> str:
@@ -205,13 +247,17 @@ def undo_button(game_id: int, version: int, tr: Tr) -> UndoButton:
     return UndoButton(game_id, version, say(tr, "undo"))
 
 
-def draw_prompt(panel: Panel, game_id: int, token: str, tr: Tr, undo: int | None = None) -> Drawn:
+def draw_prompt(
+    panel: Panel, game_id: int, token: str, tr: Tr, undo: int | None = None, look: Look = PLAIN
+) -> Drawn:
     """A seat's decision: its choices as buttons while they fit (each detail as a line above
     them), else select menus grouped by `Choice.group` (details as option descriptions); a
     several-option menu (`Panel.multi`) first, on a row of its own; a number to type
     (`Panel.amount`) as a button that opens a box, after the buttons or on a row under the
     menus. `undo`: the table version an Undo button carries, on the last row (which the
-    choices leave free)."""
+    choices leave free). `look`: which emoji show as uploaded pictures."""
+    if look.glyphs:
+        panel = replace(panel, lines=[look.text(line) for line in panel.lines])
     actions = [c for c in panel.choices if c.action is not None]
     multi = [_multi(panel.multi, game_id, token)] if panel.multi is not None else []
     ask = [_ask(panel.amount, game_id, token)] if panel.amount is not None else []
@@ -220,14 +266,17 @@ def draw_prompt(panel: Panel, game_id: int, token: str, tr: Tr, undo: int | None
         items = [*multi, *ask, *extra]
         return Drawn(embed_of(panel), items_view(*items) if items else None, panel.image)
     if len(actions) + len(ask) <= MAX_BUTTONS - 5 * len(multi) - 5 * len(extra):
-        details = [f"**{c.label}** — {c.detail}" for c in actions if c.detail]
+        details = [look.text(f"**{c.label}** — {c.detail}") for c in actions if c.detail]
         buttons = [
-            PromptButton(game_id, token, c.action or "", c.label, STYLES[c.style], c.emoji)
+            PromptButton(
+                game_id, token, c.action or "", c.label, STYLES[c.style], look.emoji(c.emoji)
+            )
             for c in actions
         ]
         view = items_view(*multi, *buttons, *ask, *extra)
         return Drawn(embed_of(panel, details), view, panel.image)
-    menus = _selects(actions, game_id, token, tr, MAX_SELECTS - len(multi) - len(ask) - len(extra))
+    most = MAX_SELECTS - len(multi) - len(ask) - len(extra)
+    menus = _selects(actions, game_id, token, tr, most, look)
     return Drawn(embed_of(panel), items_view(*multi, *menus, *ask, *extra), panel.image)
 
 
@@ -252,7 +301,12 @@ def _multi(multi: Multi, game_id: int, token: str) -> PromptMulti:
 
 
 def _selects(
-    actions: Sequence[Choice], game_id: int, token: str, tr: Tr, most: int = MAX_SELECTS
+    actions: Sequence[Choice],
+    game_id: int,
+    token: str,
+    tr: Tr,
+    most: int = MAX_SELECTS,
+    look: Look = PLAIN,
 ) -> list[PromptSelect]:
     groups: dict[str, list[Choice]] = {}
     for c in actions:
@@ -273,7 +327,7 @@ def _selects(
                 label=cut(c.label, 100),
                 value=c.action or "",
                 description=cut(c.detail, 100) or None,
-                emoji=c.emoji,
+                emoji=look.emoji(c.emoji),
             )
             for c in chunk
         ]

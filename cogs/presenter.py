@@ -40,6 +40,7 @@ from bot.storage import GameRow, RowHead
 from bot.words import say
 from cogs.ai_turns import AiTurns
 from cogs.calls import Calls
+from cogs.layout import look_of
 from cogs.lobby import lobby_drawn
 from cogs.outbox import Lane, Outbox
 from cogs.owed import answer_owed
@@ -391,7 +392,8 @@ class Presenter:
             return False
         reading = Reading.of(row, public.game, public.state, seat, open_prompt.locale)
         undo = await self.service.undo_offer(row, user)
-        drawn, _ = await off_loop(prompt_drawn, reading, row.id, undo)
+        look = look_of(self.client, row.game)
+        drawn, _ = await off_loop(prompt_drawn, reading, row.id, undo, look)
         try:
             await open_prompt.edit(**drawn.edit(shown_image=open_prompt.image))
             open_prompt.image = drawn.image_key

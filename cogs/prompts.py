@@ -13,7 +13,18 @@ from bot.fronts.base import Panel
 from bot.i18n import Tr
 from bot.reading import Reading
 from bot.words import say
-from cogs.panels import Drawn, draw_prompt, embed, embed_of, items_view, table_button, undo_button
+from cogs import layout
+from cogs.panels import (
+    PLAIN,
+    Drawn,
+    Look,
+    draw_prompt,
+    embed,
+    embed_of,
+    items_view,
+    table_button,
+    undo_button,
+)
 
 T = TypeVar("T")
 
@@ -28,18 +39,28 @@ async def off_loop(draw: Callable[..., T], *args: Any) -> T:
     return await asyncio.get_running_loop().run_in_executor(DRAWING, functools.partial(draw, *args))
 
 
-def prompt_drawn(reading: Reading, game_id: int, undo: int | None = None) -> tuple[Drawn, bool]:
+def prompt_drawn(
+    reading: Reading, game_id: int, undo: int | None = None, look: Look = PLAIN
+) -> tuple[Drawn, bool]:
     """A seat's current decision, drawn for its reader; and whether there is one. `undo`: the
     table version an Undo button carries, where the reader may take back their last decision
-    (`TableService.undo_offer`); it shows below the decision, or alone while they wait."""
+    (`TableService.undo_offer`); it shows below the decision, or alone while they wait.
+    `look`: layout components or embeds, and the emoji pictures (`cogs.layout`)."""
     tr = reading.tr.domain_of("table")
     prompt = reading.prompt()
     if prompt.panel is None:
-        key = "nothing_to_do" if prompt.waiting else "nothing_at_all"
+        title = say(
+            tr, "nothing_to_do" if prompt.waiting else "nothing_at_all", names=list(prompt.waiting)
+        )
         notes = list(prompt.notes)
-        view = items_view(undo_button(game_id, undo, tr)) if undo is not None else None
-        return Drawn(embed(say(tr, key, names=list(prompt.waiting)), notes), view), False
-    return draw_prompt(prompt.panel, game_id, prompt.token, tr, undo), True
+        button = undo_button(game_id, undo, tr) if undo is not None else None
+        if look.layout:
+            return layout.nothing(title, notes, button, look), False
+        return Drawn(embed(title, notes), items_view(button) if button else None), False
+    if look.layout:
+        drawn, _ = layout.draw(prompt.panel, game_id, prompt.token, tr, undo, look)
+        return drawn, True
+    return draw_prompt(prompt.panel, game_id, prompt.token, tr, undo, look), True
 
 
 def private_drawn(panel: Panel, game_id: int, tr: Tr) -> Drawn:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+from simcord.components import walk_components
 
 from cogs.panels import embed_size, limit_problems
 
@@ -16,7 +17,12 @@ LIMITS = {
     "options": 25,
     "custom_id": 100,
     "label": 80,
+    "components": 40,
+    "layout_text": 4000,
 }
+COMPONENTS_V2 = 1 << 15
+"""A message drawn with layout components (no content or embeds; at most 40 components in
+all, nested ones included, and 4,000 characters of text displays)."""
 
 
 def payload_problems(env: Any) -> list[str]:
@@ -55,9 +61,19 @@ def check_message(data: dict[str, Any], where: str) -> list[str]:
         total += embed_size(d)
     if total > 6000:
         out.append(f"{where}: embeds total {total}")
-    rows = data.get("components") or []
-    if len(rows) > LIMITS["rows"]:
-        out.append(f"{where}: {len(rows)} rows")
+    top = data.get("components") or []
+    every = list(walk_components(top))
+    rows = [c for c in every if c.get("type") == 1]
+    if int(data.get("flags") or 0) & COMPONENTS_V2:
+        if content or embeds:
+            out.append(f"{where}: content or embeds on a layout message")
+        if len(every) > LIMITS["components"]:
+            out.append(f"{where}: {len(every)} components")
+        text = sum(len(c.get("content") or "") for c in every if c.get("type") == 10)
+        if text > LIMITS["layout_text"]:
+            out.append(f"{where}: layout text {text}")
+    elif len(top) > LIMITS["rows"]:
+        out.append(f"{where}: {len(top)} rows")
     ids = []
     for row in rows:
         children = row.get("components", [])
@@ -66,7 +82,8 @@ def check_message(data: dict[str, Any], where: str) -> list[str]:
             out.append(f"{where}: a select shares its row")
         if len(children) > LIMITS["row_buttons"]:
             out.append(f"{where}: {len(children)} in a row")
-        for c in children:
+    for c in every:
+        if c.get("type") in (2, 3):
             cid = c.get("custom_id", "")
             ids.append(cid)
             if not 1 <= len(cid) <= LIMITS["custom_id"]:

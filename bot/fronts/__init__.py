@@ -10,8 +10,10 @@ from typing import Any
 
 from bot.fronts.base import Front
 from bot.fronts.black_fleet import BlackFleetFront
+from bot.fronts.emoji import EmojiArt
 from bot.fronts.fleet_cards import FleetCardsFront
 from bot.fronts.fleet_dice import FleetDiceFront
+from bot.fronts.fleet_dice.emojis import EMOJIS as FLEET_DICE_EMOJIS
 from bot.fronts.mare_balticum import MareBalticumFront
 from bot.i18n import register_domain
 
@@ -21,6 +23,11 @@ FRONTS: dict[str, Callable[[], Front[Any]]] = {
     "mare-balticum": MareBalticumFront,
     "black-fleet": BlackFleetFront,
 }
+
+EMOJIS: dict[str, tuple[EmojiArt, ...]] = {
+    "fleet-dice": FLEET_DICE_EMOJIS,
+}
+"""The pictures each game shows in its texts as application emojis (`bot.emojis`)."""
 
 _INSTANCES: dict[str, Front[Any]] = {}
 

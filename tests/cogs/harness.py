@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 import simcord
+from simcord.components import walk_components
 
 from bot.app import FleetBot
 from bot.service import Loaded
@@ -39,14 +40,17 @@ def _poll_settling_sooner() -> None:
 _poll_settling_sooner()
 
 
-def make_bot(db: str, clock: Any = None) -> FleetBot:
-    """The bot on `db`, its time from `clock` (a `TestClock` in tests; the machine's in bench)."""
+def make_bot(db: str, clock: Any = None, layout: bool = False) -> FleetBot:
+    """The bot on `db`, its time from `clock` (a `TestClock` in tests; the machine's in bench).
+    `layout`: prompts drawn with layout components (`cogs.layout`); the flows that read a
+    prompt's embed draw them as embeds (`FLEET_LAYOUT=false`), `test_layout` with them."""
     # Strong AI seats think in a thread, with a small budget: the flows stay fast.
     settings = Settings(
         database=db,
         run_scheduler=False,
         ai_workers=0,
         ai_playouts=AI_PLAYOUTS,
+        layout=layout,
         _env_file=None,  # type: ignore[call-arg]
     )
     return FleetBot(settings, clock) if clock else FleetBot(settings)
@@ -87,6 +91,8 @@ class Sim:
     """A sensible player's prompt still open, answered in place when it shows their turn."""
     clock: Any = None
     """The bot's clock (a `TestClock`), kept across restarts."""
+    layout: bool = False
+    """Prompts drawn with layout components, kept across restarts."""
 
     @property
     def service(self) -> Any:
@@ -134,7 +140,7 @@ class Sim:
 
     async def restart(self, db: str) -> None:
         """Restart the bot on the same database, as after a crash."""
-        new_bot = make_bot(db, self.clock)
+        new_bot = make_bot(db, self.clock, self.layout)
         old_repo = self.bot.repo
         await self.env.restart_bot(new_bot)
         if old_repo is not None:
@@ -203,8 +209,7 @@ class Sim:
 
     async def choose(self, actor: Any, response: Any, wanted: str | None = None) -> Any:
         """Pick one choice of a prompt: `wanted` (an action text) if given, else at random."""
-        rows = response.components
-        children = [c for r in rows for c in r["components"]]
+        children = [c for c in walk_components(response.components) if c["type"] in (2, 3)]
         picks = [c for c in children if c["type"] == 3 and c["custom_id"].startswith("fl1:pick:")]
         for menu in picks:
             verb = menu["custom_id"].rsplit(":", 1)[1]
@@ -254,18 +259,35 @@ class Sim:
 
 def _carries(prompt: Any, token: str) -> bool:
     """Whether an open prompt's choices carry this seat token (it shows the current turn)."""
-    for row in prompt.components:
-        for c in row["components"]:
-            cid = c.get("custom_id", "")
-            if cid.startswith(("fl1:do:", "fl1:sel:")) and cid.split(":")[3] == token:
-                return True
+    for c in walk_components(prompt.components):
+        cid = c.get("custom_id", "")
+        if cid.startswith(("fl1:do:", "fl1:sel:")) and cid.split(":")[3] == token:
+            return True
     return False
+
+
+def texts(message: Any) -> str:
+    """What a prompt says, whichever way it is drawn: its embeds' text, or its layout's
+    text displays (a layout message has no embeds)."""
+    out = [message.content or ""] if getattr(message, "content", None) else []
+    for e in getattr(message, "embeds", None) or []:
+        e = e if isinstance(e, dict) else e.to_dict()
+        out += [e.get("title") or "", e.get("description") or ""]
+        out += [f"{f['name']}\n{f['value']}" for f in e.get("fields", [])]
+    out += [c["content"] for c in walk_components(message.components) if c["type"] == 10]
+    return "\n".join(t for t in out if t)
 
 
 def said(result: Any) -> str:
     """Everything a click or command answered privately: the ephemeral response, its
     followups, or the note on the prompt message the click edited."""
-    texts = [f.content for f in result.followups if f.ephemeral]
+    texts = [t for f in result.followups if f.ephemeral for t in _notes(f)]
     if result.response is not None and (result.ephemeral or result.response.ephemeral):
-        texts.insert(0, result.response.content)
+        texts[:0] = _notes(result.response)
     return " ".join(t for t in texts if t)
+
+
+def _notes(message: Any) -> list[str]:
+    """A message's sentence: its content, or the text above a layout message's container."""
+    top = [c["content"] for c in message.components or [] if c.get("type") == 10]
+    return [message.content, *top]
