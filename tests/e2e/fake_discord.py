@@ -31,6 +31,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from aiohttp import WSMsgType, web
+from simcord.components import walk_components
 
 from tests.limits import body_problems
 
@@ -41,6 +42,54 @@ CHANNEL_ID = 900000000000000020
 TOKEN = "ZmFrZQ.fake.token"  # never a real token; the fake accepts only this one
 
 EPHEMERAL = 64
+
+
+COMPONENTS_V2 = 1 << 15
+LAYOUT_TYPES = {9, 10, 11, 12, 13, 14, 17}
+"""Section, text display, thumbnail, media gallery, file, separator, container."""
+CONTAINER_CHILDREN = {1, 9, 10, 12, 13, 14}
+
+
+class Invalid(Exception):
+    """A body Discord answers with 400 Invalid Form Body (code 50035)."""
+
+
+def check_layout(body: dict[str, Any], flags: int) -> None:
+    """Discord's rules for layout components (Components V2): with the flag, no content and
+    no embeds, at least one component, at most 40 in all (nested ones counted) and 4,000
+    characters of text displays; sections hold 1–3 text displays and a button or thumbnail
+    beside them; containers hold rows, sections, texts, galleries, files and separators;
+    without the flag, none of them."""
+    top = body.get("components") or []
+    every = list(walk_components(top))
+    layout = [c for c in every if c.get("type") in LAYOUT_TYPES]
+    if not flags & COMPONENTS_V2:
+        if layout:
+            raise Invalid("layout components need the IS_COMPONENTS_V2 flag")
+        return
+    if body.get("content") or body.get("embeds"):
+        raise Invalid("a layout message has no content and no embeds")
+    if "components" in body and not top:
+        raise Invalid("a layout message needs a component")
+    if len(every) > 40:
+        raise Invalid(f"{len(every)} components: at most 40")
+    if sum(len(c.get("content") or "") for c in every if c.get("type") == 10) > 4000:
+        raise Invalid("text displays: at most 4000 characters in all")
+    for c in every:
+        kind = c.get("type")
+        if kind == 9:
+            texts = c.get("components") or []
+            if not 1 <= len(texts) <= 3 or any(x.get("type") != 10 for x in texts):
+                raise Invalid("a section holds 1 to 3 text displays")
+            if (c.get("accessory") or {}).get("type") not in (2, 11):
+                raise Invalid("a section needs a button or a thumbnail beside it")
+        elif kind == 17:
+            if any(x.get("type") not in CONTAINER_CHILDREN for x in c.get("components") or []):
+                raise Invalid("a container cannot hold that component")
+        elif kind == 12 and not 1 <= len(c.get("items") or []) <= 10:
+            raise Invalid("a media gallery holds 1 to 10 items")
+        elif kind == 10 and not c.get("content"):
+            raise Invalid("an empty text display")
 
 
 def _kind(method: str, path: str) -> str:
@@ -288,6 +337,12 @@ class FakeDiscord:
         self.requests: list[tuple[str, str, Any]] = []
         self.problems: list[str] = []
         self.unhandled: list[str] = []
+        self.section_clicks = 0
+        """Clicks on a button beside a section's text (a layout prompt's choice)."""
+        self.invalid: list[str] = []
+        """Bodies refused with 400 Invalid Form Body, and why."""
+        self.app_emojis: dict[int, dict[str, Any]] = {}
+        """The application's emojis, by id (uploaded by `python -m bot sync`)."""
         self.files = 0
         """Files uploaded with messages (pictures)."""
         self.file_bytes = 0
@@ -529,6 +584,9 @@ class FakeDiscord:
         except KeyError:
             self.unhandled.append(f"{method} {path}")
             answer = self.json({"message": "Unknown", "code": 10003}, 404)
+        except Invalid as exc:
+            self.invalid.append(f"{method} {path}: {exc}")
+            answer = self.json({"message": f"Invalid Form Body: {exc}", "code": 50035}, 400)
         answer.headers.update(headers)
         return answer
 
@@ -584,6 +642,8 @@ class FakeDiscord:
                     "rpc_origins": [],
                 }
             )
+        if p[0] == "applications" and len(p) >= 3 and p[2] == "emojis":
+            return self._emojis(method, p, body)
         if p[0] == "applications" and p[-1] == "commands":
             key = "/".join(p)
             if method == "PUT":
@@ -593,7 +653,8 @@ class FakeDiscord:
                 ]  # type: ignore[union-attr]
             return self.json(self.commands.get(key, []))
         if p[0] == "channels" and len(p) == 3 and p[2] == "messages" and method == "POST":
-            return self.json(self._message(int(p[1]), body, cause))
+            flags = int(body.get("flags") or 0)
+            return self.json(self._message(int(p[1]), body, cause, flags))
         if p[0] == "channels" and len(p) == 4 and p[2] == "messages":
             return self._change(method, int(p[3]), body, cause)
         if p[0] == "channels" and p[-1] == "threads" and method == "POST":
@@ -626,6 +687,33 @@ class FakeDiscord:
             return self._change(method, target, body, cause)
         raise KeyError(method)
 
+    def _emojis(self, method: str, p: list[str], body: dict[str, Any]) -> web.Response:
+        """The application's emojis: list them, upload one (a name not taken), read one."""
+        if method == "GET" and len(p) == 3:
+            return self.json({"items": list(self.app_emojis.values())})
+        if method == "POST" and len(p) == 3:
+            name = str(body.get("name") or "")
+            image = str(body.get("image") or "")
+            if not (2 <= len(name) <= 32 and image.startswith("data:image/")):
+                raise Invalid("an emoji needs a name of 2–32 characters and an image")
+            if any(e["name"] == name for e in self.app_emojis.values()):
+                raise Invalid(f"an emoji named {name} exists")
+            eid = self.next_id()
+            self.app_emojis[eid] = {
+                "id": str(eid),
+                "name": name,
+                "roles": [],
+                "user": user(1, "owner"),
+                "require_colons": True,
+                "managed": False,
+                "animated": False,
+                "available": True,
+            }
+            return self.json(self.app_emojis[eid])
+        if method == "GET" and len(p) == 4:
+            return self.json(self.app_emojis[int(p[3])])
+        raise KeyError(method)
+
     def _change(
         self, method: str, message_id: int, body: dict[str, Any], cause: int | None
     ) -> web.Response:
@@ -637,7 +725,7 @@ class FakeDiscord:
             return web.Response(status=204)
         message = self.messages[message_id]
         if method == "PATCH":
-            message.update(self._fields(body), edited_timestamp=now())
+            message.update(self._edited(message, body), edited_timestamp=now())
             self._wrote(message_id, cause)
         return self.json(message)
 
@@ -668,6 +756,15 @@ class FakeDiscord:
     def _fields(self, body: dict[str, Any]) -> dict[str, Any]:
         return {k: body[k] for k in ("content", "embeds", "components") if k in body}
 
+    def _edited(self, message: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
+        """An edit's fields, checked as Discord checks them: a message keeps the layout flag
+        once it has it (an edit may add it, never remove it), and the message as edited
+        must be a valid one."""
+        flags = int(message.get("flags") or 0) | (int(body.get("flags") or 0) & COMPONENTS_V2)
+        fields = self._fields(body)
+        check_layout({**{k: message.get(k) for k in ("content", "embeds")}, **fields}, flags)
+        return {**fields, "flags": flags}
+
     def _message(
         self,
         channel_id: int,
@@ -679,6 +776,7 @@ class FakeDiscord:
         """A new message; with the ephemeral flag only `reader` sees it."""
         if channel_id not in self.channels:
             raise KeyError(channel_id)
+        check_layout(body, flags)
         mid = self.next_id()
         message = {
             "id": str(mid),
@@ -725,7 +823,8 @@ class FakeDiscord:
             inter.original_id = int(message["id"])
         elif kind == 7:
             assert inter.message_id is not None
-            self.messages[inter.message_id].update(self._fields(data))
+            target = self.messages[inter.message_id]
+            target.update(self._edited(target, data))
             message = self.messages[inter.message_id]
             self._wrote(inter.message_id, cause)
         inter.answered_at = time.perf_counter()
@@ -848,7 +947,10 @@ class FakeDiscord:
     ) -> Interaction:
         """Press a button, or pick `values` in a select menu."""
         message = self.messages[message_id]
-        ids = [c.get("custom_id") for row in message["components"] for c in row["components"]]
+        every = list(walk_components(message["components"]))
+        ids = [c.get("custom_id") for c in every]
+        beside = [c["accessory"].get("custom_id") for c in every if c.get("type") == 9]
+        self.section_clicks += custom_id in beside
         assert custom_id in ids, f"{custom_id} is not on message {message_id}"
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
         if values is not None:
@@ -859,7 +961,6 @@ class FakeDiscord:
     def buttons(self, message_id: int) -> list[str]:
         return [
             c["custom_id"]
-            for row in self.messages[message_id]["components"]
-            for c in row["components"]
+            for c in walk_components(self.messages[message_id]["components"])
             if c.get("custom_id")
         ]

@@ -20,6 +20,8 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
+from simcord.components import walk_components
+
 from .fake_discord import CHANNEL_ID, FakeDiscord, Interaction, Write, user
 
 
@@ -77,7 +79,9 @@ def spread(seconds: list[float]) -> dict[str, float | None]:
 
 
 def components(message: dict[str, Any]) -> list[dict[str, Any]]:
-    return [c for row in message.get("components") or [] for c in row["components"]]
+    """A message's buttons and menus, wherever they sit: in a row, or beside a section's text
+    in a layout message."""
+    return [c for c in walk_components(message.get("components") or []) if c["type"] in (2, 3)]
 
 
 def custom_ids(message: dict[str, Any]) -> list[str]:
