@@ -206,3 +206,43 @@ async def test_the_bot_reads_its_emojis_at_start_and_shows_dice_as_pictures(tabl
     prompt = (await act(table, alice)).response
     shown = texts(prompt) + json.dumps(prompt.components)
     assert "<:fd_" in shown or '"fd_' in shown
+
+
+SEATS = {
+    "fleet-dice": ("alice", "bob"),
+    "fleet-cards": ("alice", "bob"),
+    "mare-balticum": ("alice", "bob", "carol"),
+    "black-fleet": ("alice", "bob", "carol"),
+}
+
+
+@pytest.mark.parametrize("game", list(SEATS))
+async def test_every_game_plays_to_its_end_through_layout_prompts(table, game):
+    people = table.add(*SEATS[game])
+    await table.open(people[0], game=game)
+    for who in people[1:]:
+        await who.click(await table.lobby(), label="Join")
+    await people[0].click(await table.lobby(), label="Start")
+    seen: collections.Counter[str] = collections.Counter()
+    longest: list[str] = [""]
+
+    async def looked(actor: Any, result: Any) -> None:
+        for message in [result.response, *result.followups]:
+            if message is None or not message.components or not is_layout(message):
+                continue
+            count = kinds(message)
+            form = "sections" if count[9] else "rows" if count[2] + count[3] else "waiting"
+            seen[form] += 1
+            if form == "sections" and seen[form] == 3:
+                with open(f"/tmp/layout/{game}.txt", "w") as out:
+                    out.write(texts(message))
+            text = texts(message)
+            if form == "sections" and text.count("\n") > longest[0].count("\n"):
+                longest[0] = text
+
+    table.sensible = True
+    table.on_click = looked
+    await table.play_to_end()
+    assert (await table.row()).status == "over"
+    print(game, dict(seen), "longest layout prompt:", longest[0].count("\n") + 1, "lines")
+    assert seen["sections"] > 0, "choices beside their buttons"
