@@ -7,18 +7,25 @@ of about five message writes per five seconds per channel.
   edits of the same message replace each other; only the newest is sent.
 - **Creates before the edits that depend on them**: an edit may target a message still queued
   for posting; it waits for its id.
+- **A post still queued takes what follows it**: an edit of a message not posted yet is
+  folded into its post, and a delete of one drops both; a step's messages become fewer writes.
 - **Notices first**: a lane for the pings that tell a player it is their turn, drained before the
   table's own edits, so the next player learns it before the board catches up.
+- **Paced per channel**: at most `WRITES` writes in any `WINDOW` seconds (Discord's own channel
+  limit, five per five seconds), so a busy table never meets a 429 and never has discord.py
+  sleep on a write it already chose. The outbox waits *before* choosing its next write, so what
+  goes out after a wait is the newest version of every message, merged while it waited.
 
-Nothing here sleeps of its own accord: pacing is discord.py's, by Discord's own headers. A
-worker exists only while there is something to send (so a quiet channel holds no task).
+A worker exists only while there is something to send (so a quiet channel holds no task).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -27,6 +34,12 @@ import discord
 log = logging.getLogger(__name__)
 
 Lane = Literal["notice", "table"]
+
+WRITES = 5
+WINDOW = 5.2
+"""At most WRITES writes to one channel in any WINDOW seconds: Discord's channel bucket is five
+in five seconds; a sliding window keeps within it however Discord's own window is placed, and
+the fifth of a second spare covers a request's way there."""
 
 
 @dataclass
@@ -44,14 +57,24 @@ class Op:
 
 
 class Outbox:
-    def __init__(self, channel: discord.PartialMessageable) -> None:
+    def __init__(
+        self,
+        channel: discord.PartialMessageable,
+        writes: int = WRITES,
+        window: float = WINDOW,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    ) -> None:
         self.channel = channel
         self._lanes: dict[Lane, deque[Op]] = {"notice": deque(), "table": deque()}
         self._worker: asyncio.Task[None] | None = None
+        self.writes, self.window, self.clock, self.sleep = writes, window, clock, sleep
+        self._recent: deque[float] = deque()
+        """When the last writes (at most `writes`) were started."""
         self.sent = 0
         """Requests made (for figures)."""
         self.coalesced = 0
-        """Edits that never had to be sent, replaced by a newer one."""
+        """Writes that never had to be sent: replaced by a newer edit, folded into a post."""
 
     # --- queueing --------------------------------------------------------------------------------
 
@@ -64,7 +87,13 @@ class Outbox:
     def edit(
         self, target: int | asyncio.Future[int], lane: Lane = "table", **fields: Any
     ) -> asyncio.Future[None]:
-        """Replace a message's content (the newest edit of a message queued wins)."""
+        """Replace a message's content (the newest edit of a message queued wins; a message
+        still queued for posting is posted as edited)."""
+        post = self._queued_post(target)
+        if post is not None:
+            post.fields = _posted_as_edited(post.fields, fields)
+            self.coalesced += 1
+            return self._follow(post.done)
         queue = self._lanes[lane]
         for queued in queue:
             if queued.kind == "edit" and queued.target is target:
@@ -80,9 +109,51 @@ class Outbox:
     def delete(
         self, target: int | asyncio.Future[int], lane: Lane = "table"
     ) -> asyncio.Future[None]:
+        """Remove a message (one still queued for posting is never posted, nor its edits)."""
+        post = self._queued_post(target)
+        if post is not None:
+            for queue in self._lanes.values():
+                for op in [o for o in queue if o is post or o.target is target]:
+                    queue.remove(op)
+                    for future in (*op.merged, op.done):
+                        if not future.done():
+                            future.set_exception(discord.NotFound(_Gone(), "not posted"))
+                        future.exception()  # retrieved: nobody need wait for it
+            self.coalesced += 2
+            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            done.set_result(None)
+            return done
         op = Op("delete", {}, target)
         self._queue(lane, op)
         return op.done
+
+    def _queued_post(self, target: int | asyncio.Future[int]) -> Op | None:
+        """The post, still queued, whose id `target` will be."""
+        if not isinstance(target, asyncio.Future):
+            return None
+        for queue in self._lanes.values():
+            for op in queue:
+                if op.kind == "post" and op.done is target:
+                    return op
+        return None
+
+    @staticmethod
+    def _follow(posted: asyncio.Future[int]) -> asyncio.Future[None]:
+        """Done (or failed) when the post is."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def settle(f: asyncio.Future[int]) -> None:
+            if done.done():
+                return
+            if f.cancelled():
+                done.cancel()
+            elif (exc := f.exception()) is not None:
+                done.set_exception(exc)
+            else:
+                done.set_result(None)
+
+        posted.add_done_callback(settle)
+        return done
 
     def _queue(self, lane: Lane, op: Op) -> None:
         self._lanes[lane].append(op)
@@ -104,8 +175,25 @@ class Outbox:
                 return queue.popleft()
         return None
 
+    async def _paced(self) -> None:
+        """Wait until one more write keeps within `writes` in any `window` seconds (no
+        waiting at all with `writes` 0)."""
+        if not self.writes:
+            return
+        while len(self._recent) >= self.writes:
+            wait = self._recent[0] + self.window - self.clock()
+            if wait <= 0:
+                self._recent.popleft()
+            else:
+                await self.sleep(wait)
+        self._recent.append(self.clock())
+
     async def _drain(self) -> None:
-        while (op := self._next()) is not None:
+        while self._lanes["notice"] or self._lanes["table"]:
+            await self._paced()
+            op = self._next()
+            if op is None:
+                break
             try:
                 result = await self._send(op)
             except Exception as exc:
@@ -140,3 +228,26 @@ class Outbox:
         get = self.channel.get_partial_message
         partial: discord.PartialMessage = get(message_id)
         return partial
+
+
+class _Gone:
+    """The response a message never posted would have had (for `discord.NotFound`)."""
+
+    status = 404
+    reason = "not posted"
+
+
+def _posted_as_edited(post: dict[str, Any], edit: dict[str, Any]) -> dict[str, Any]:
+    """A post's fields with an edit applied before it is sent: ``None`` clears a field,
+    ``attachments`` become the post's file."""
+    out = {**post}
+    for key, value in edit.items():
+        if key == "attachments":
+            out.pop("file", None)
+            if value:
+                out["file"] = value[0]
+        elif value is None:
+            out.pop(key, None)
+        else:
+            out[key] = value
+    return out

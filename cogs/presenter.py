@@ -143,9 +143,11 @@ class Presenter:
     shown are written with `set_messages`, which no game save can undo; a version is marked
     shown only once everything it sent has been sent."""
 
-    def __init__(self, client: discord.Client, service: TableService) -> None:
+    def __init__(self, client: discord.Client, service: TableService, paced: bool = True) -> None:
         self.client = client
         self.service = service
+        self.paced = paced
+        """Each channel's writes kept within Discord's channel limit (`cogs.outbox`)."""
         self._locks: dict[int, asyncio.Lock] = {}
         self._shown: dict[int, Shown] = {}
         self._newest: dict[int, int] = {}
@@ -171,7 +173,8 @@ class Presenter:
         box = self._outboxes.get(channel_id)
         if box is None:
             channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
-            box = self._outboxes[channel_id] = Outbox(channel)
+            box = Outbox(channel) if self.paced else Outbox(channel, writes=0)
+            self._outboxes[channel_id] = box
         return box
 
     def table_box(self, row: GameRow) -> Outbox:
