@@ -23,10 +23,6 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO")
     tick_seconds: float = Field(default=30.0, gt=0, description="How often deadlines are checked")
     run_scheduler: bool = Field(default=True)
-    channel_pace: bool = Field(
-        default=True,
-        description="Public writes kept within Discord's channel limit (5 in 5 s) by the bot",
-    )
     challenge_secret: SecretStr | None = Field(
         default=None, description="Secret behind the daily dice; generated and stored if unset"
     )

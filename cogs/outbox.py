@@ -5,27 +5,24 @@ of about five message writes per five seconds per channel.
 - **Edits of one message coalesce**: while a write is under way (or discord.py sleeps on the
   channel's rate-limit bucket, which it reads from Discord's ``X-RateLimit-*`` headers), later
   edits of the same message replace each other; only the newest is sent.
-- **Creates before the edits that depend on them**: an edit may target a message still queued
-  for posting; it waits for its id.
+- **Creates before the edits that depend on them**: an edit may target a message being
+  posted; it waits for its id.
 - **A post still queued takes what follows it**: an edit of a message not posted yet is
   folded into its post, and a delete of one drops both; a step's messages become fewer writes.
 - **Notices first**: a lane for the pings that tell a player it is their turn, drained before the
   table's own edits, so the next player learns it before the board catches up.
-- **Paced per channel**: at most `WRITES` writes in any `WINDOW` seconds (Discord's own channel
-  limit, five per five seconds), so a busy table never meets a 429 and never has discord.py
-  sleep on a write it already chose. The outbox waits *before* choosing its next write, so what
-  goes out after a wait is the newest version of every message, merged while it waited.
 
-A worker exists only while there is something to send (so a quiet channel holds no task).
+Nothing here sleeps of its own accord: pacing is discord.py's, by Discord's own headers (a
+sliding window of the bot's own, narrower than Discord's fixed ones, only lengthened the
+queues). A worker exists only while there is something to send (so a quiet channel holds no
+task).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections import deque
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -34,12 +31,6 @@ import discord
 log = logging.getLogger(__name__)
 
 Lane = Literal["notice", "table"]
-
-WRITES = 5
-WINDOW = 5.2
-"""At most WRITES writes to one channel in any WINDOW seconds: Discord's channel bucket is five
-in five seconds; a sliding window keeps within it however Discord's own window is placed, and
-the fifth of a second spare covers a request's way there."""
 
 
 @dataclass
@@ -57,20 +48,10 @@ class Op:
 
 
 class Outbox:
-    def __init__(
-        self,
-        channel: discord.PartialMessageable,
-        writes: int = WRITES,
-        window: float = WINDOW,
-        clock: Callable[[], float] = time.monotonic,
-        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
-    ) -> None:
+    def __init__(self, channel: discord.PartialMessageable) -> None:
         self.channel = channel
         self._lanes: dict[Lane, deque[Op]] = {"notice": deque(), "table": deque()}
         self._worker: asyncio.Task[None] | None = None
-        self.writes, self.window, self.clock, self.sleep = writes, window, clock, sleep
-        self._recent: deque[float] = deque()
-        """When the last writes (at most `writes`) were started."""
         self.sent = 0
         """Requests made (for figures)."""
         self.coalesced = 0
@@ -127,6 +108,12 @@ class Outbox:
         self._queue(lane, op)
         return op.done
 
+    def pending(self, target: int | asyncio.Future[int]) -> bool:
+        """Whether a write of this message is queued (not yet under way)."""
+        return any(
+            op.target is target or op.done is target for q in self._lanes.values() for op in q
+        )
+
     def _queued_post(self, target: int | asyncio.Future[int]) -> Op | None:
         """The post, still queued, whose id `target` will be."""
         if not isinstance(target, asyncio.Future):
@@ -175,25 +162,8 @@ class Outbox:
                 return queue.popleft()
         return None
 
-    async def _paced(self) -> None:
-        """Wait until one more write keeps within `writes` in any `window` seconds (no
-        waiting at all with `writes` 0)."""
-        if not self.writes:
-            return
-        while len(self._recent) >= self.writes:
-            wait = self._recent[0] + self.window - self.clock()
-            if wait <= 0:
-                self._recent.popleft()
-            else:
-                await self.sleep(wait)
-        self._recent.append(self.clock())
-
     async def _drain(self) -> None:
-        while self._lanes["notice"] or self._lanes["table"]:
-            await self._paced()
-            op = self._next()
-            if op is None:
-                break
+        while (op := self._next()) is not None:
             try:
                 result = await self._send(op)
             except Exception as exc:

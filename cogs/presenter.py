@@ -173,8 +173,7 @@ class Presenter:
         box = self._outboxes.get(channel_id)
         if box is None:
             channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
-            box = Outbox(channel) if self.paced else Outbox(channel, writes=0)
-            self._outboxes[channel_id] = box
+            box = self._outboxes[channel_id] = Outbox(channel)
         return box
 
     def table_box(self, row: GameRow) -> Outbox:
@@ -447,7 +446,9 @@ class Presenter:
                 step_id = writes.step_posted = self._post(box, drawn)
                 if passed:
                     writes.others.append(self._strip(box, passed))
-            elif not step_edited and new_content != content and step_id:
+            elif new_content != content and step_id and (not step_edited or box.pending(step_id)):
+                # Edited by the click's own answer, an older edit still queued would bring back
+                # what it replaced: the queued one becomes this one.
                 writes.others.append(self._edit(box, step_id, drawn))
             step_key, content = step.key, new_content
         return Shown(

@@ -45,7 +45,6 @@ def make_bot(db: str, clock: Any = None) -> FleetBot:
     settings = Settings(
         database=db,
         run_scheduler=False,
-        channel_pace=False,  # SimCord has no rate limits, and its flows run at full speed
         ai_workers=0,
         ai_playouts=AI_PLAYOUTS,
         _env_file=None,  # type: ignore[call-arg]

@@ -109,36 +109,6 @@ async def test_a_message_deleted_before_it_was_posted_is_never_written(channel):
     ]
 
 
-class Clock:
-    """Time that moves only when the outbox sleeps."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.slept: list[float] = []
-
-    async def sleep(self, seconds: float) -> None:
-        self.slept.append(seconds)
-        self.now += seconds
-        await asyncio.sleep(0)
-
-
-async def test_a_channel_gets_five_writes_in_any_five_seconds_and_the_newest_edit_after_a_wait(
-    channel,
-):
-    clock = Clock()
-    box = Outbox(channel, writes=5, window=5.0, clock=lambda: clock.now, sleep=clock.sleep)  # type: ignore[arg-type]
-    channel.gate.set()
-    for n in range(5):
-        await box.post(content=f"step {n}")
-    assert clock.now == 0.0, "a quiet channel writes at once"
-    waiting = box.edit(7, content="v1")
-    await asyncio.sleep(0)  # the outbox waits for the channel's window before choosing
-    later = [box.edit(7, content=f"v{n}") for n in (2, 3)]
-    await asyncio.gather(waiting, *later)
-    assert clock.slept == [5.0]
-    assert [f["content"] for _, _, f in channel.writes[5:]] == ["v3"]
-
-
 async def test_a_notice_goes_before_the_tables_edits_queued_earlier(channel):
     box = Outbox(channel)  # type: ignore[arg-type]
     busy = box.edit(1, content="under way")
