@@ -245,8 +245,8 @@ class ClickHandler:
         self, interaction: discord.Interaction, game_id: int, token: str, action: str
     ) -> None:
         """A public choice (a die on a roll): it applies for the clicker; the public message
-        is edited in the same response, and the clicker's next decision follows privately."""
-        await answering.defer(interaction)
+        is edited by the response itself (UPDATE_MESSAGE: one request, no acknowledgement
+        first), and the clicker's next decision follows privately."""
         try:
             outcome = await self.service.act(
                 game_id,
@@ -269,8 +269,10 @@ class ClickHandler:
         if step is not None and step.key == self.presenter.shown_step_key(row.id):
             drawn = draw_public(step, row.id, public.token, translator(row.locale, "table"))
             with contextlib.suppress(discord.HTTPException):
-                await interaction.edit_original_response(**drawn.edit())
+                await answering.edit(interaction, **drawn.edit())
                 edited = True
+        if not edited:
+            await answering.defer(interaction)  # the step moved on: the table shows it below
         seat = row.seat_of(interaction.user.id)
         if seat is not None and seat in public.waiting:
             drawn = await self._drawn_prompt(interaction, loaded, seat)

@@ -5,13 +5,17 @@ of about five message writes per five seconds per channel.
 - **Edits of one message coalesce**: while a write is under way (or discord.py sleeps on the
   channel's rate-limit bucket, which it reads from Discord's ``X-RateLimit-*`` headers), later
   edits of the same message replace each other; only the newest is sent.
-- **Creates before the edits that depend on them**: an edit may target a message still queued
-  for posting; it waits for its id.
+- **Creates before the edits that depend on them**: an edit may target a message being
+  posted; it waits for its id.
+- **A post still queued takes what follows it**: an edit of a message not posted yet is
+  folded into its post, and a delete of one drops both; a step's messages become fewer writes.
 - **Notices first**: a lane for the pings that tell a player it is their turn, drained before the
   table's own edits, so the next player learns it before the board catches up.
 
-Nothing here sleeps of its own accord: pacing is discord.py's, by Discord's own headers. A
-worker exists only while there is something to send (so a quiet channel holds no task).
+Nothing here sleeps of its own accord: pacing is discord.py's, by Discord's own headers (a
+sliding window of the bot's own, narrower than Discord's fixed ones, only lengthened the
+queues). A worker exists only while there is something to send (so a quiet channel holds no
+task).
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ class Outbox:
         self.sent = 0
         """Requests made (for figures)."""
         self.coalesced = 0
-        """Edits that never had to be sent, replaced by a newer one."""
+        """Writes that never had to be sent: replaced by a newer edit, folded into a post."""
 
     # --- queueing --------------------------------------------------------------------------------
 
@@ -64,7 +68,13 @@ class Outbox:
     def edit(
         self, target: int | asyncio.Future[int], lane: Lane = "table", **fields: Any
     ) -> asyncio.Future[None]:
-        """Replace a message's content (the newest edit of a message queued wins)."""
+        """Replace a message's content (the newest edit of a message queued wins; a message
+        still queued for posting is posted as edited)."""
+        post = self._queued_post(target)
+        if post is not None:
+            post.fields = _posted_as_edited(post.fields, fields)
+            self.coalesced += 1
+            return self._follow(post.done)
         queue = self._lanes[lane]
         for queued in queue:
             if queued.kind == "edit" and queued.target is target:
@@ -80,9 +90,57 @@ class Outbox:
     def delete(
         self, target: int | asyncio.Future[int], lane: Lane = "table"
     ) -> asyncio.Future[None]:
+        """Remove a message (one still queued for posting is never posted, nor its edits)."""
+        post = self._queued_post(target)
+        if post is not None:
+            for queue in self._lanes.values():
+                for op in [o for o in queue if o is post or o.target is target]:
+                    queue.remove(op)
+                    for future in (*op.merged, op.done):
+                        if not future.done():
+                            future.set_exception(discord.NotFound(_Gone(), "not posted"))
+                        future.exception()  # retrieved: nobody need wait for it
+            self.coalesced += 2
+            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            done.set_result(None)
+            return done
         op = Op("delete", {}, target)
         self._queue(lane, op)
         return op.done
+
+    def pending(self, target: int | asyncio.Future[int]) -> bool:
+        """Whether a write of this message is queued (not yet under way)."""
+        return any(
+            op.target is target or op.done is target for q in self._lanes.values() for op in q
+        )
+
+    def _queued_post(self, target: int | asyncio.Future[int]) -> Op | None:
+        """The post, still queued, whose id `target` will be."""
+        if not isinstance(target, asyncio.Future):
+            return None
+        for queue in self._lanes.values():
+            for op in queue:
+                if op.kind == "post" and op.done is target:
+                    return op
+        return None
+
+    @staticmethod
+    def _follow(posted: asyncio.Future[int]) -> asyncio.Future[None]:
+        """Done (or failed) when the post is."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def settle(f: asyncio.Future[int]) -> None:
+            if done.done():
+                return
+            if f.cancelled():
+                done.cancel()
+            elif (exc := f.exception()) is not None:
+                done.set_exception(exc)
+            else:
+                done.set_result(None)
+
+        posted.add_done_callback(settle)
+        return done
 
     def _queue(self, lane: Lane, op: Op) -> None:
         self._lanes[lane].append(op)
@@ -140,3 +198,26 @@ class Outbox:
         get = self.channel.get_partial_message
         partial: discord.PartialMessage = get(message_id)
         return partial
+
+
+class _Gone:
+    """The response a message never posted would have had (for `discord.NotFound`)."""
+
+    status = 404
+    reason = "not posted"
+
+
+def _posted_as_edited(post: dict[str, Any], edit: dict[str, Any]) -> dict[str, Any]:
+    """A post's fields with an edit applied before it is sent: ``None`` clears a field,
+    ``attachments`` become the post's file."""
+    out = {**post}
+    for key, value in edit.items():
+        if key == "attachments":
+            out.pop("file", None)
+            if value:
+                out["file"] = value[0]
+        elif value is None:
+            out.pop(key, None)
+        else:
+            out[key] = value
+    return out

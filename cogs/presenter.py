@@ -144,9 +144,11 @@ class Presenter:
     shown are written with `set_messages`, which no game save can undo; a version is marked
     shown only once everything it sent has been sent."""
 
-    def __init__(self, client: discord.Client, service: TableService) -> None:
+    def __init__(self, client: discord.Client, service: TableService, paced: bool = True) -> None:
         self.client = client
         self.service = service
+        self.paced = paced
+        """Each channel's writes kept within Discord's channel limit (`cogs.outbox`)."""
         self._locks: dict[int, asyncio.Lock] = {}
         self._shown: dict[int, Shown] = {}
         self._newest: dict[int, int] = {}
@@ -446,7 +448,9 @@ class Presenter:
                 step_id = writes.step_posted = self._post(box, drawn)
                 if passed:
                     writes.others.append(self._strip(box, passed))
-            elif not step_edited and new_content != content and step_id:
+            elif new_content != content and step_id and (not step_edited or box.pending(step_id)):
+                # Edited by the click's own answer, an older edit still queued would bring back
+                # what it replaced: the queued one becomes this one.
                 writes.others.append(self._edit(box, step_id, drawn))
             step_key, content = step.key, new_content
         return Shown(

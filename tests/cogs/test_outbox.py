@@ -65,9 +65,10 @@ async def test_edits_of_one_message_queued_behind_a_write_are_merged(channel):
     assert box.sent == 2 and box.coalesced == 2
 
 
-async def test_an_edit_of_a_message_still_being_posted_waits_for_its_id(channel):
+async def test_an_edit_of_a_message_being_posted_waits_for_its_id(channel):
     box = Outbox(channel)  # type: ignore[arg-type]
     posted = box.post(content="step")
+    await asyncio.sleep(0)  # the post is under way: the channel holds it
     edited = box.edit(posted, content="step, edited")
     channel.gate.set()
     message_id = await posted
@@ -75,6 +76,36 @@ async def test_an_edit_of_a_message_still_being_posted_waits_for_its_id(channel)
     assert channel.writes == [
         ("post", message_id, {"content": "step"}),
         ("edit", message_id, {"content": "step, edited"}),
+    ]
+
+
+async def test_an_edit_of_a_message_still_queued_is_posted_with_it(channel):
+    box = Outbox(channel)  # type: ignore[arg-type]
+    busy = box.edit(1, content="under way")
+    await asyncio.sleep(0)
+    posted = box.post(content="step", view="buttons", file="old.png")
+    edited = box.edit(posted, content=None, view=None, attachments=["new.png"])
+    channel.gate.set()
+    await asyncio.gather(busy, posted, edited)
+    assert channel.writes[1:] == [("post", await posted, {"file": "new.png"})]
+    assert box.sent == 2 and box.coalesced == 1
+
+
+async def test_a_message_deleted_before_it_was_posted_is_never_written(channel):
+    box = Outbox(channel)  # type: ignore[arg-type]
+    busy = box.edit(1, content="under way")
+    await asyncio.sleep(0)
+    posted = box.post(content="board")
+    box.edit(posted, content="board, edited")
+    await box.delete(posted)
+    after = box.post(content="board again")
+    channel.gate.set()
+    await asyncio.gather(busy, after)
+    with pytest.raises(discord.NotFound):
+        await posted
+    assert [(k, f["content"]) for k, _, f in channel.writes] == [
+        ("edit", "under way"),
+        ("post", "board again"),
     ]
 
 

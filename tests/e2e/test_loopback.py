@@ -58,7 +58,9 @@ async def test_the_real_bot_survives_kill_9_and_old_buttons_still_work(fake, tmp
         (board,) = messages_with(fake, ":mine")
 
         pick = await fake.click(ALICE, roll, next(b for b in fake.buttons(roll) if ":pub:" in b))
-        assert pick.callbacks[0]["type"] == 6  # deferred update of the roll message
+        # The roll message is updated by the response itself, the die shown taken at once.
+        assert [c["type"] for c in pick.callbacks] == [7]
+        assert "Taken:" in fake.messages[roll]["embeds"][0]["description"]
         await quiet(fake)
         (prompt,) = pick.followups
         assert fake.messages[prompt]["flags"] & 64  # the prompt is private

@@ -38,6 +38,19 @@ OWED = {
     "discard": w.N_("discard a fortune card"),
     "buy": w.N_("buy a card or pass"),
 }
+PICTURED = {
+    "setup": True,  # which dock: the spaces are the choice
+    "dock": True,
+    "enter": True,  # which Far Seas space
+    "course": True,  # where the ship goes
+    "card": False,  # a movement card: its line says what it moves
+    "helm": False,  # which ship next, or a deed: the board shows the map
+    "chart": False,
+    "discard": False,
+    "buy": False,
+}
+"""Which decisions carry the map as a picture: only those where a space on it is the choice;
+the others are words (the board and the last step show the map)."""
 
 
 class BlackFleetFront:
@@ -226,14 +239,15 @@ class BlackFleetFront:
             ship = view.turn.course or ""
             reach = destinations(self.house, view, ship)
             here = position(view, seat, ship)
-            image = draw_map(
-                tr,
-                self.house,
-                view,
-                highlight={s: s for s in reach},
-                names=_names(ctx),
-                mover=here,
-            )
+            if PICTURED[stage]:
+                image = draw_map(
+                    tr,
+                    self.house,
+                    view,
+                    highlight={s: s for s in reach},
+                    names=_names(ctx),
+                    mover=here,
+                )
             if here is not None:
                 lines.append(
                     tr._("The ship in the white frame goes to one of the highlighted spaces.")
@@ -248,7 +262,8 @@ class BlackFleetFront:
                 )
             else:
                 lines += dock_lines(self.house, view, actions, ctx)
-            image = draw_map(tr, self.house, view, highlight=spaces, names=_names(ctx))
+            if PICTURED[stage]:
+                image = draw_map(tr, self.house, view, highlight=spaces, names=_names(ctx))
         elif stage == "discard":
             me = view.captains[seat]
             limit = powers.hand_limit(self.house, me)

@@ -32,6 +32,17 @@ PROMPTS: dict[str, str] = {
 }
 """What each decision asks, in a few words (a notice, a refusal's "what is owed")."""
 AREA_EMOJI = {"boat": "🌊", "harbor": "⚓", "wharf": "🏗️"}
+PICTURED: dict[str, bool] = {
+    "pick": False,  # which die: each choice's line says what it would mark; `use` shows where
+    "use": True,  # where the die goes: the lettered boxes are the choice
+    "star": True,  # any section of the sheet: the lettered boxes are the choice
+    "circle": False,  # license or boat: two words
+    "bonus": False,  # a King Crab bonus: a line each
+    "oyster": False,  # a number
+}
+"""Which decisions carry the sheet as a picture: only those where seeing the boxes is the
+choice. Every other prompt is words (its sheet is a click away: Sheet in words, or Mine), so
+it is neither drawn nor uploaded."""
 
 
 def prompt_panel(
@@ -45,7 +56,8 @@ def prompt_panel(
     said = _folded([(a, detail(tr, game, view, seat, a)) for a in _in_pool_order(view, actions)])
     if task.kind == "star":
         said = _earning_first(said)
-    lettered = _lettered(said)
+    pictured = PICTURED.get(task.kind, False)
+    lettered = _lettered(said) if pictured else [""] * len(said)
     lit: dict[Spot, str] = {}
     for (_, d), letter in zip(said, lettered, strict=True):
         for spot in d.spots:
@@ -57,7 +69,11 @@ def prompt_panel(
         _choice(tr, action, d.line, letter)
         for (action, d), letter in zip(said, lettered, strict=True)
     ]
-    image = sheet_picture(tr, game.sheet_for(view), view, seat, ctx.name(seat), lit)
+    image = (
+        sheet_picture(tr, game.sheet_for(view), view, seat, ctx.name(seat), lit)
+        if pictured
+        else None
+    )
     words = Choice(tr._("Sheet in words"), None, op="mine_words")
     title = capital(owed_task(tr, task))
     if task.kind != "star":

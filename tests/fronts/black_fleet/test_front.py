@@ -346,3 +346,18 @@ def test_the_quick_rules_take_their_numbers_from_the_rules_and_data(monkeypatch)
     monkeypatch.setattr("engine.black_fleet.powers.RAID_REWARD", 7)
     text = panel_text(FRONT.rules(ctx(0)))
     assert "keep at most 5 fortune cards" in text and "take a cube, +7" in text
+
+
+def test_a_prompt_carries_the_map_only_where_a_space_on_it_is_the_choice():
+    from bot.fronts.black_fleet.front import PICTURED
+
+    seen: dict[str, bool] = {}
+    for state, log in STEPS:
+        if GAME.is_over(state) or state.stage in seen:
+            continue
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        panel = FRONT.prompt(GAME.view(state, seat), seat, legal, ctx(seat, log))
+        seen[state.stage] = panel.image is not None
+    assert seen == {stage: PICTURED[stage] for stage in seen}
+    assert {"setup", "card", "helm", "course"} <= set(seen), seen

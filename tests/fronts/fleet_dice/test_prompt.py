@@ -170,3 +170,25 @@ def test_a_lettered_picture_shows_its_letters_in_the_highlight_colour():
         if max(abs(a - b) for a, b in zip(c, picture.LIGHT_EDGE, strict=True)) <= 3
     ]
     assert near, "letters and highlight edges are drawn"
+
+
+def test_a_prompt_carries_the_sheet_picture_only_where_the_boxes_are_the_choice():
+    # Played from a fixed deal and fixed choices, every decision kind the game reaches is met.
+    import random
+
+    from bot.fronts.fleet_dice.prompt import PICTURED
+
+    rng = random.Random("pictured prompts")
+    state, _ = RULES.start(4, "pictured prompts", RULES.options())
+    seen: dict[str, bool] = {}
+    while not RULES.is_over(state) and len(seen) < len(PICTURED):
+        seat = RULES.to_act(state)[0]
+        task = RULES.pending(RULES.view(state, seat), seat)
+        if task is not None and task.kind not in seen:
+            panel, _ = asked(state, seat)
+            seen[task.kind] = panel.image is not None
+            lettered = [c for c in panel.choices if " · " in c.label]
+            assert bool(lettered) <= seen[task.kind], (task.kind, [c.label for c in lettered])
+        state, _ = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+    assert seen == {kind: PICTURED[kind] for kind in seen}
+    assert {"pick", "use", "star"} <= set(seen), seen
