@@ -197,6 +197,8 @@ class SeaMap:
         cells = [label(c, r) for r in range(self.height) for c in range(self.width)]
         self.cells: tuple[str, ...] = tuple(cells)
         self.bit: dict[str, int] = {name: 1 << i for i, name in enumerate(cells)}
+        self.lower: dict[str, str] = {name: name.lower() for name in cells}
+        """Every space as an action names it."""
         self.sea_bits = sum(self.bit[s] for s in sea)
         self.sea_touch: tuple[int, ...] = tuple(
             sum(self.bit[n] for n in self.neighbours.get(name, ())) for name in cells
