@@ -29,6 +29,23 @@ VERBS: dict[str, tuple[int, int]] = {
 }
 
 
+_MADE: dict[tuple[str, ...], Action] = {}
+
+
+def action_of(verb: str, *args: str) -> Action:
+    """The one value of an action: a turn offers the same moves again and again, and a value
+    made once is cheaper than a new one each time.
+
+    >>> action_of("attack", "pirate", "g7") is action_of("attack", "pirate", "g7")
+    True
+    """
+    key = (verb, *args)
+    made = _MADE.get(key)
+    if made is None:
+        made = _MADE[key] = Action(verb, args)
+    return made
+
+
 def parse_action(text: str) -> Action:
     """Parse an action's text; malformed text raises IllegalAction (code ``syntax``)."""
     try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.black_fleet import powers
+from engine.black_fleet.actions import action_of
 from engine.black_fleet.decks import draw
 from engine.black_fleet.house import FortuneCard, House
 from engine.black_fleet.movement import MUTINY, destinations, occupied, origins
@@ -80,7 +81,7 @@ def fortune_actions(
 ) -> list[Action]:
     out: list[Action] = []
     for card in kinds_in_hand(house, hand):
-        out += [Action("fortune", (card.key, *t)) for t in targets(house, table, card, stage)]
+        out += [action_of("fortune", card.key, *t) for t in targets(house, table, card, stage)]
     return out
 
 

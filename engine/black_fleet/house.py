@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -205,6 +205,12 @@ class House:
         for card in self.fortune.values():
             out.setdefault(card.key, card)
         return out
+
+    @cached_property
+    def bought_powers(self) -> dict[tuple[str, ...], Any]:
+        """Filled by `engine.black_fleet.powers`: the powers of each set of bought development
+        cards met so far, so that they are summed once, not at every question."""
+        return {}
 
     @cached_property
     def fortune_order(self) -> dict[str, int]:

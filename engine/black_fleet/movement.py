@@ -128,6 +128,10 @@ def can_steer(house: House, table: PublicBoard, ship: str) -> bool:
     return Helm(house, table).can_steer(ship)
 
 
+REACH_KNOWN = 8192
+"""How many answers of where a ship can go are kept (`SeaMap.reach`) before starting over."""
+
+
 class Helm:
     """The seat at turn's ships on one table: what is occupied and friendly, the card played
     and the powers in force, looked up once and asked about each ship (a turn's choices ask
@@ -144,12 +148,8 @@ class Helm:
         friends = {s for s in (me.merchant, me.pirate) if s is not None}
         friends.update(table.navy[n] for n in self.navies)
         self.friends = friends
-        powers_bought: dict[str, int] = {}
-        for key in me.bought:
-            card = house.development[key]
-            powers_bought[card.power] = powers_bought.get(card.power, 0) + card.amount
-        self.powers = powers_bought
-        """The seat's development powers, each with its cards' amounts summed."""
+        self.powers = powers.sums(house, me)
+        """The seat's development powers, each with its cards summed."""
         self._taken_bits: tuple[int, int] | None = None
 
     def allowance(self, ship: str) -> int:
@@ -159,11 +159,11 @@ class Helm:
         if card is None:
             return 0
         have = self.powers
-        extra = have.get("full_sail", 0) + turn.effects.get("full_sail", 0)
+        extra = _total(have, "full_sail") + turn.effects.get("full_sail", 0)
         if ship == "merchant":
-            base = card.merchant + have.get("deckhands", 0)
+            base = card.merchant + _total(have, "deckhands")
         elif ship == "pirate":
-            base = card.pirate + have.get("swift_pirate", 0)
+            base = card.pirate + _total(have, "swift_pirate")
         else:
             base = card.navy_moves
         return base + extra + turn.boost.get(ship, 0)
@@ -265,14 +265,27 @@ class Helm:
         sea = self.house.map
         bit = sea.bit
         touch = sea.any_touch if shallow else sea.sea_touch
-        cells = sea.cells
         taken, enemy = self._bits()
         stop = 0 if through else enemy & ~bit.get(here or "", 0)
         free = sea.sea_bits & ~taken
         start_bit = bit[start]
+        known = sea.reach
+        key = (start_bit, stop, free, shallow, budget, first)
+        found = known.get(key)
+        if found is None:
+            found = self._rings_from(start_bit, stop, free, touch, budget, first)
+            if len(known) >= REACH_KNOWN:
+                known.clear()
+            known[key] = found
+        return found
+
+    def _rings_from(
+        self, start_bit: int, stop: int, free: int, touch: tuple[int, ...], budget: int, first: bool
+    ) -> dict[str, int]:
+        cells = self.house.map.cells
         rings = [start_bit & free]
         if rings[0] and first:
-            return {start: 0}
+            return {cells[start_bit.bit_length() - 1]: 0}
         seen = frontier = start_bit
         for _ in range(budget):
             ring = 0
@@ -346,6 +359,11 @@ class Helm:
                             return cost, origin, here
             frontier = ring
         return cost, origin, here
+
+
+def _total(have: dict[str, powers.PowerSum], power: str) -> int:
+    found = have.get(power)
+    return 0 if found is None else found.total
 
 
 def move(house: House, state: BlackFleetState, ship: str, dest: str, events: list[Event]) -> None:

@@ -3,6 +3,8 @@ turn (RULES §9), as numbers the other modules ask for: one place to look them u
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from engine.black_fleet.house import DevelopmentPower, House
 from engine.black_fleet.state import Turn
 from engine.black_fleet.view import CaptainLike
@@ -16,31 +18,64 @@ RAID_REWARD = 2
 SINK_REWARD = 2
 
 
+class PowerSum(NamedTuple):
+    """What a captain's bought cards of one power come to."""
+
+    total: int
+    """Their amounts summed."""
+    most: int
+    """The highest amount (a limit the power raises)."""
+    bonus: int
+    """Their `bonus` numbers summed."""
+
+
+def sums(house: House, captain: CaptainLike) -> dict[str, PowerSum]:
+    """The captain's development powers, each with its bought cards summed (a shared value:
+    never change it)."""
+    # The rules ask about powers many times for every decision, and a captain buys only a
+    # few cards in a game: each set of bought cards is summed once.
+    bought = tuple(captain.bought)
+    known: dict[tuple[str, ...], dict[str, PowerSum]] = house.bought_powers
+    found = known.get(bought)
+    if found is None:
+        found = {}
+        for key in bought:
+            card = house.development[key]
+            was = found.get(card.power)
+            found[card.power] = (
+                PowerSum(card.amount, card.amount, card.bonus)
+                if was is None
+                else PowerSum(
+                    was.total + card.amount, max(was.most, card.amount), was.bonus + card.bonus
+                )
+            )
+        if len(known) > 4096:
+            known.clear()
+        known[bought] = found
+    return found
+
+
 def total(house: House, captain: CaptainLike, power: DevelopmentPower) -> int:
     """The sum of the amounts of the bought cards with this power (0: none bought)."""
-    return sum(
-        card.amount for key in captain.bought if (card := house.development[key]).power == power
-    )
+    found = sums(house, captain).get(power)
+    return 0 if found is None else found.total
 
 
 def has(house: House, captain: CaptainLike, power: DevelopmentPower) -> bool:
-    return any(house.development[key].power == power for key in captain.bought)
+    return power in sums(house, captain)
 
 
 def at_least(house: House, captain: CaptainLike, power: DevelopmentPower, base: int) -> int:
     """A limit a power raises (hand sizes, the pirate's hold): the highest of `base` and the
     bought cards' amounts, so two such cards do not add up."""
-    return max(
-        [base]
-        + [card.amount for key in captain.bought if (card := house.development[key]).power == power]
-    )
+    found = sums(house, captain).get(power)
+    return base if found is None else max(base, found.most)
 
 
 def bonus(house: House, captain: CaptainLike, power: DevelopmentPower) -> int:
     """The `bonus` number of the bought cards with this power, summed."""
-    return sum(
-        card.bonus for key in captain.bought if (card := house.development[key]).power == power
-    )
+    found = sums(house, captain).get(power)
+    return 0 if found is None else found.bonus
 
 
 def hand_limit(house: House, captain: CaptainLike) -> int:

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.black_fleet import fortune, shipactions, turn
-from engine.black_fleet.actions import parse_action
+from engine.black_fleet.actions import action_of, parse_action
 from engine.black_fleet.house import House, builtin_house
 from engine.black_fleet.movement import (
     MUTINY,
@@ -254,30 +254,23 @@ def _legal_helm(house: House, state: BlackFleetState) -> list[Action]:
         reach = helm.places(ship) if helm.may_steer(ship) else {}
         if not reach:
             continue
-        ships.append(_action("ship", ship))
+        ships.append(action_of("ship", ship))
         # RULES §5.5: a ship goes straight to any space it can reach, in one choice, and
         # may make its action there in the same choice. (Its places come in reading order.)
         then = shipactions.follow_up_map(house, state, ship)
+        low = house.map.lower
         for space in reach:
-            low = space.lower()
-            moves.append(_action("move", ship, low))
-            moves += [_action("move", ship, low, word) for word in then.get(space, ())]
+            moves.append(action_of("move", ship, low[space]))
+            words = then.get(space)
+            if words:
+                moves += [action_of("move", ship, low[space], word) for word in words]
     acts = shipactions.ship_actions(house, state)
     cards = fortune.fortune_actions(house, state, me.fortune, "helm")
-    ends = [Action("end", (key,)) for key in _end_purchases(house, state)]
-    return [*ships, *moves, *acts, *cards, Action("end"), *ends]
+    ends = [action_of("end", key) for key in _end_purchases(house, state)]
+    return [*ships, *moves, *acts, *cards, END, *ends]
 
 
-_ACTIONS: dict[tuple[str, ...], Action] = {}
-"""Actions are values: the moves a turn offers again and again are made once."""
-
-
-def _action(verb: str, *args: str) -> Action:
-    key = (verb, *args)
-    found = _ACTIONS.get(key)
-    if found is None:
-        found = _ACTIONS[key] = Action(verb, args)
-    return found
+END = action_of("end")
 
 
 def _end_purchases(house: House, state: BlackFleetState) -> list[str]:

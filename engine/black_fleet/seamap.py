@@ -197,6 +197,8 @@ class SeaMap:
         cells = [label(c, r) for r in range(self.height) for c in range(self.width)]
         self.cells: tuple[str, ...] = tuple(cells)
         self.bit: dict[str, int] = {name: 1 << i for i, name in enumerate(cells)}
+        self.lower: dict[str, str] = {name: name.lower() for name in cells}
+        """Every space as an action names it."""
         self.sea_bits = sum(self.bit[s] for s in sea)
         self.sea_touch: tuple[int, ...] = tuple(
             sum(self.bit[n] for n in self.neighbours.get(name, ())) for name in cells
@@ -206,6 +208,11 @@ class SeaMap:
             sum(self.bit[n] for n in self.land_neighbours.get(name, ())) for name in cells
         )
         """By cell: the bits of every space next to it, land included (Shallow Draft)."""
+        self.reach: dict[tuple[object, ...], dict[str, int]] = {}
+        """Filled by `engine.black_fleet.movement`: where a ship can end a move, by where it
+        starts, what stops it, where it may stop and how far it goes. The same question comes
+        back again and again (a turn's choices, then the check of the one chosen, then the
+        move), and the answer depends on nothing else."""
         unreachable = [s for s in sea if len(self._distances[s]) != len(sea)]
         if unreachable:
             raise EngineError(f"map data: rows: sea space {unreachable[0]} cannot be reached")

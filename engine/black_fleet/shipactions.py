@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from engine.black_fleet import powers
+from engine.black_fleet.actions import action_of
 from engine.black_fleet.decks import draw
 from engine.black_fleet.house import House
 from engine.black_fleet.movement import controlled_navies
@@ -175,20 +176,23 @@ def pirate_sale(
 def ship_actions(house: House, table: PublicBoard) -> list[Action]:
     """Every ship action open to the seat at turn right now."""
     out: list[Action] = []
-    if sale(house, table) is not None and can_act(house, table, "merchant", "trade"):
-        out.append(Action("trade"))
-    out += [
-        Action("attack", ("merchant", s.lower())) for s in sink_targets(house, table, "merchant")
-    ]
-    out += [Action("attack", ("pirate", s.lower())) for s in raid_targets(house, table)]
+    low = house.map.lower
+    if can_act(house, table, "merchant", "trade") and sale(house, table) is not None:
+        out.append(TRADE)
+    out += [action_of("attack", "merchant", low[s]) for s in sink_targets(house, table, "merchant")]
+    out += [action_of("attack", "pirate", low[s]) for s in raid_targets(house, table)]
     if bury_value(house, table) is not None:
-        out.append(Action("bury"))
+        out.append(BURY)
     if pirate_sale(house, table) is not None:
-        out.append(Action("sell"))
+        out.append(SELL)
+    navies = controlled_navies(house, table)
     for navy in NAVIES:
-        if navy in controlled_navies(house, table):
-            out += [Action("attack", (navy, s.lower())) for s in sink_targets(house, table, navy)]
+        if navy in navies:
+            out += [action_of("attack", navy, low[s]) for s in sink_targets(house, table, navy)]
     return out
+
+
+TRADE, BURY, SELL = action_of("trade"), action_of("bury"), action_of("sell")
 
 
 def follow_ups(house: House, table: PublicBoard, ship: str, space: str) -> list[str]:
@@ -226,8 +230,9 @@ def follow_up_map(house: House, table: PublicBoard, ship: str) -> dict[str, list
             for s, c in enumerate(table.captains):
                 if s == seat or c.merchant is None or not c.cargo or escorted(house, table, s):
                     continue
+                word = f"attack:{sea.lower[c.merchant]}"
                 for spot in sea.neighbours[c.merchant]:
-                    add(spot, f"attack:{c.merchant.lower()}")
+                    add(spot, word)
         if me.loot and can_act(house, table, "pirate", "bury"):
             for beach in sea.beaches:
                 add(beach, "bury")
@@ -260,8 +265,9 @@ def _attacks(house: House, table: PublicBoard, ship: str, add: Callable[[str, st
             continue
         if ship in NAVIES and powers.has(house, c, "letter_of_marque"):
             continue
+        word = f"attack:{house.map.lower[c.pirate]}"
         for spot in house.map.neighbours[c.pirate]:
-            add(spot, f"attack:{c.pirate.lower()}")
+            add(spot, word)
 
 
 def _in_order(found: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -277,7 +283,7 @@ def _in_order(found: dict[str, list[str]]) -> dict[str, list[str]]:
 def follow_up(ship: str, word: str) -> Action:
     """The ship action a ``move``'s last word names (``attack:g7`` → ``attack pirate g7``)."""
     verb, _, space = word.partition(":")
-    return Action(verb, (ship, space)) if space else Action(verb)
+    return action_of(verb, ship, space) if space else action_of(verb)
 
 
 def _done(house: House, state: BlackFleetState, ship: str, kind: str) -> None:

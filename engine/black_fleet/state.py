@@ -49,6 +49,10 @@ class ShipTurn:
     """The actions it made: ``trade``, ``sell``, ``raid``, ``bury``, ``sink``."""
 
 
+NOT_MOVED = ShipTurn()
+"""A ship that has done nothing this turn (one value: a ship turn never changes)."""
+
+
 @with_config(_STRICT)
 @dataclass(slots=True, kw_only=True)
 class Turn:
@@ -80,24 +84,26 @@ class Turn:
     """What the seat chose to buy (or ``pass``) when it ended its moves (RULES §10)."""
 
     def ship(self, name: str) -> ShipTurn:
-        return self.ships.get(name) or ShipTurn()
+        return self.ships.get(name) or NOT_MOVED
 
     def clone(self) -> Turn:
-        return Turn(
-            seat=self.seat,
-            card=self.card,
-            ships=dict(self.ships),
-            last=self.last,
-            played=list(self.played),
-            effects=dict(self.effects),
-            boost=dict(self.boost),
-            navy_choice=self.navy_choice,
-            course=self.course,
-            mutiny=self.mutiny,
-            chart=self.chart,
-            discards=self.discards,
-            purchase=self.purchase,
-        )
+        """An independent copy, built slot by slot: `__init__`'s keyword checks were most
+        of a copy, and every action copies the turn."""
+        new = object.__new__(Turn)
+        new.seat = self.seat
+        new.card = self.card
+        new.ships = self.ships.copy()
+        new.last = self.last
+        new.played = self.played.copy()
+        new.effects = self.effects.copy()
+        new.boost = self.boost.copy()
+        new.navy_choice = self.navy_choice
+        new.course = self.course
+        new.mutiny = self.mutiny
+        new.chart = self.chart
+        new.discards = self.discards
+        new.purchase = self.purchase
+        return new
 
 
 @with_config(_STRICT)
@@ -126,20 +132,21 @@ class Captain:
     """How many actions this seat has made: its buttons carry it, to go stale."""
 
     def clone(self) -> Captain:
-        return Captain(
-            colour=self.colour,
-            doubloons=self.doubloons,
-            merchant=self.merchant,
-            cargo=list(self.cargo),
-            pirate=self.pirate,
-            loot=list(self.loot),
-            bought=list(self.bought),
-            victory=self.victory,
-            movement=list(self.movement),
-            fortune=list(self.fortune),
-            development=list(self.development),
-            acted=self.acted,
-        )
+        """An independent copy, built slot by slot (see `Turn.clone`)."""
+        new = object.__new__(Captain)
+        new.colour = self.colour
+        new.doubloons = self.doubloons
+        new.merchant = self.merchant
+        new.cargo = self.cargo.copy()
+        new.pirate = self.pirate
+        new.loot = self.loot.copy()
+        new.bought = self.bought.copy()
+        new.victory = self.victory
+        new.movement = self.movement.copy()
+        new.fortune = self.fortune.copy()
+        new.development = self.development.copy()
+        new.acted = self.acted
+        return new
 
 
 @with_config(_STRICT)
@@ -180,31 +187,32 @@ class BlackFleetState:
         return len(self.captains)
 
     def clone(self) -> BlackFleetState:
-        """An independent copy, built field by field (a generic deep copy is slow)."""
-        return BlackFleetState(
-            schema_version=self.schema_version,
-            game=self.game,
-            seed=self.seed,
-            options=self.options,
-            version=self.version,
-            captains=[c.clone() for c in self.captains],
-            start=self.start,
-            navy=dict(self.navy),
-            supply=dict(self.supply),
-            buried=dict(self.buried),
-            movement_deck=list(self.movement_deck),
-            movement_discard=list(self.movement_discard),
-            fortune_deck=list(self.fortune_deck),
-            fortune_discard=list(self.fortune_discard),
-            box=list(self.box),
-            shuffles=self.shuffles,
-            round=self.round,
-            turns=self.turns,
-            stage=self.stage,
-            turn=self.turn.clone(),
-            final_round=self.final_round,
-            ended=self.ended,
-        )
+        """An independent copy, built slot by slot (a generic deep copy is slow, and so are
+        `__init__`'s keyword checks)."""
+        new = object.__new__(BlackFleetState)
+        new.schema_version = self.schema_version
+        new.game = self.game
+        new.seed = self.seed
+        new.options = self.options
+        new.version = self.version
+        new.captains = [c.clone() for c in self.captains]
+        new.start = self.start
+        new.navy = self.navy.copy()
+        new.supply = self.supply.copy()
+        new.buried = self.buried.copy()
+        new.movement_deck = self.movement_deck.copy()
+        new.movement_discard = self.movement_discard.copy()
+        new.fortune_deck = self.fortune_deck.copy()
+        new.fortune_discard = self.fortune_discard.copy()
+        new.box = self.box.copy()
+        new.shuffles = self.shuffles
+        new.round = self.round
+        new.turns = self.turns
+        new.stage = self.stage
+        new.turn = self.turn.clone()
+        new.final_round = self.final_round
+        new.ended = self.ended
+        return new
 
 
 STATE = TypeAdapter(BlackFleetState)

@@ -24,7 +24,7 @@ def mark(t: Work, seat: int, section: str, via: str = "") -> bool:
         t.emit("nothing", seat, section=section)
         return False
     p.marks[section] = marks[:i] + MARKED + marks[i + 1 :]
-    kind = t.sheet.section_boxes(section)[i]
+    kind = t.sheet.box_kinds[section][i]
     t.emit("mark", seat, section=section, box=i + 1, via=via)
     area = section_area(section)
     if area == "boat":

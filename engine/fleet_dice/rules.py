@@ -19,7 +19,7 @@ from engine.core.actions import Action, ActionSyntaxError
 from engine.core.chance import roll
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
-from engine.core.game import GameResult, Policy, random_policy
+from engine.core.game import GameResult, Policy
 from engine.core.saved import checked_options, load_saved
 from engine.fleet_dice import solo
 from engine.fleet_dice.actions import PICK, STAR, VERBS, action_of, checked, parse_action
@@ -51,7 +51,7 @@ from engine.fleet_dice.state import (
     task_of,
 )
 from engine.fleet_dice.undo import undoable
-from engine.fleet_dice.uses import die_uses, use_die
+from engine.fleet_dice.uses import die_uses, may_use, use_die
 from engine.fleet_dice.work import Work
 
 HIDDEN_SEED = ""
@@ -79,9 +79,12 @@ class FleetDice:
         def random_player(
             view: FleetView, seat: int, legal: Sequence[Action], rng: random.Random
         ) -> Action:
-            # RULES §17.3: policies never decline a star action that has a target.
-            kept = [a for a in legal if a.verb != "skip"] or list(legal)
-            return random_policy(view, seat, kept, rng)
+            # RULES §17.3: policies never decline a star action that has a target. (The same
+            # draw as `random_policy`'s, without copying the list when nothing is dropped.)
+            for a in legal:
+                if a.verb == "skip":
+                    return rng.choice([a for a in legal if a.verb != "skip"] or list(legal))
+            return rng.choice(legal)
 
         self.policies: Mapping[str, Policy[FleetView]] = {
             "random": random_player,
@@ -342,6 +345,10 @@ def _legal_use(t: Work, seat: int, task: Task) -> list[Action]:
     return die_uses(t.sheet, t.state, t.state.players[seat], task)
 
 
+def _allows_use(t: Work, seat: int, task: Task, action: Action) -> bool:
+    return may_use(t.sheet, t.state, t.state.players[seat], task, action)
+
+
 def _legal_star(t: Work, seat: int, task: Task) -> list[Action]:
     targets = [STAR[s] for s in open_sections(t.sheet, t.state.players[seat])]
     # RULES §17.3: a star action may be declined.
@@ -398,7 +405,7 @@ def _decide_oyster(t: Work, seat: int, task: Task, action: Action) -> None:
 
 DECISIONS: dict[TaskKind, Decision] = {
     "pick": Decision(_legal_pick, _decide_pick, "pick one of the dice in the pool", _allows_pick),
-    "use": Decision(_legal_use, use_die, "choose how to use your die"),
+    "use": Decision(_legal_use, use_die, "choose how to use your die", _allows_use),
     "star": Decision(
         _legal_star, _decide_star, "choose where your star action marks", _allows_star
     ),

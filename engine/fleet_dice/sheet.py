@@ -214,6 +214,12 @@ class Sheet(_Strict):
         return coins
 
     @cached_property
+    def box_kinds(self) -> dict[str, tuple[str, ...]]:
+        """`section_boxes` of every section, looked up once: a box is marked in most
+        actions."""
+        return {s: tuple(self.section_boxes(s)) for s in self.sections}
+
+    @cached_property
     def stars(self) -> frozenset[int]:
         """0-based coin-track indexes that hold a star."""
         return frozenset(s - 1 for s in self.coin_track.stars)

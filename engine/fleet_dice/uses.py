@@ -94,6 +94,34 @@ def die_uses(sheet: Sheet, state: FleetState, p: PlayerState, task: Task) -> lis
     return uses
 
 
+def may_use(sheet: Sheet, state: FleetState, p: PlayerState, task: Task, action: Action) -> bool:
+    """Whether `action` is one of `die_uses`, asked without listing them (apply asks it of
+    every die used)."""
+    face = task.face
+    verb = action.verb
+    if verb == "coin":
+        return True
+    if verb == "use":
+        arg = action.args[0]
+        if face == HARBOR:
+            return arg in HARBOR_SECTIONS and OPEN in p.marks[arg]
+        if face == WHARF:
+            return arg in WHARF_SECTIONS and OPEN in p.marks[arg]
+        if face == MARKET:
+            return arg == "market"
+        if shrimp_level(p, task) >= 3:
+            return action in die_uses(sheet, state, p, task)
+        return arg in usable_boat_faces(p, task)
+    if verb == "buffet":
+        buffet = complete(p, "seafood_buffet") and state.round >= p.buffet_from
+        return buffet and face in BOAT_TYPES and face not in p.hexagons and action.args[0] == face
+    if verb == "scrap":
+        return may_scrap(sheet, p)
+    if verb == "reroll":
+        return may_reroll(state, p, task)
+    return False
+
+
 def use_die(t: Work, seat: int, task: Task, action: Action) -> None:
     """Carry out a legal use. The use task is still at the front of the queue."""
     p = t.player(seat)

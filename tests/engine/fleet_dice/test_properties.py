@@ -164,10 +164,12 @@ def test_apply_accepts_exactly_the_listed_actions(seats, seed, choice):
     """`apply` checks the common decisions without listing them; it must agree with
     `legal_actions` on every action of every shape."""
     from engine.fleet_dice.actions import PICK, STAR, USE
+    from engine.fleet_dice.dice import BOAT_FACES
     from engine.fleet_dice.sheet import BOAT_TYPES, KING_CRAB_BONUSES
 
     every = [*PICK.values(), *STAR.values(), *USE.values()]
     every += [GAME.parse_action(t) for t in ("coin", "scrap", "reroll", "skip")]
+    every += [GAME.parse_action(f"use {a}+{b}") for a in BOAT_FACES for b in BOAT_FACES]
     every += [GAME.parse_action(f"buffet {k}") for k in BOAT_TYPES]
     every += [GAME.parse_action(f"choose {c}") for c in ("license", "boat")]
     every += [GAME.parse_action(f"bonus {b}") for b in KING_CRAB_BONUSES]
