@@ -17,6 +17,7 @@ from pydantic import BaseModel
 
 from engine.black_fleet import fortune, shipactions, turn
 from engine.black_fleet.actions import parse_action
+from engine.black_fleet.helm import ship_moves
 from engine.black_fleet.house import House, builtin_house
 from engine.black_fleet.movement import (
     MUTINY,
@@ -247,37 +248,13 @@ def _decide_card(house: House, state: BlackFleetState, action: Action, events: l
 
 def _legal_helm(house: House, state: BlackFleetState) -> list[Action]:
     me = state.captains[state.turn.seat]
-    helm = Helm(house, state)
-    ships: list[Action] = []
-    moves: list[Action] = []
-    for ship in SHIPS:
-        reach = helm.places(ship) if helm.may_steer(ship) else {}
-        if not reach:
-            continue
-        ships.append(_action("ship", ship))
-        # RULES §5.5: a ship goes straight to any space it can reach, in one choice, and
-        # may make its action there in the same choice. (Its places come in reading order.)
-        then = shipactions.follow_up_map(house, state, ship)
-        for space in reach:
-            low = space.lower()
-            moves.append(_action("move", ship, low))
-            moves += [_action("move", ship, low, word) for word in then.get(space, ())]
+    # RULES §5.5: a ship goes straight to any space it can reach, in one choice, and may make
+    # its action there in the same choice.
+    ships, moves = ship_moves(house, state)
     acts = shipactions.ship_actions(house, state)
     cards = fortune.fortune_actions(house, state, me.fortune, "helm")
     ends = [Action("end", (key,)) for key in _end_purchases(house, state)]
     return [*ships, *moves, *acts, *cards, Action("end"), *ends]
-
-
-_ACTIONS: dict[tuple[str, ...], Action] = {}
-"""Actions are values: the moves a turn offers again and again are made once."""
-
-
-def _action(verb: str, *args: str) -> Action:
-    key = (verb, *args)
-    found = _ACTIONS.get(key)
-    if found is None:
-        found = _ACTIONS[key] = Action(verb, args)
-    return found
 
 
 def _end_purchases(house: House, state: BlackFleetState) -> list[str]:
