@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.fronts.base import Choice, Ctx, then
+from bot.fronts.base import Choice, Ctx, steps, then
 from bot.fronts.black_fleet import words as w
 from bot.fronts.black_fleet.lines import seat_name
 from bot.i18n import Tr
@@ -144,8 +144,9 @@ def helm_choices(
     rest = tr._("Actions, cards, end…")
     others = [a for a in actions if a.verb not in ("move", "ship")]
     ends = _ends_discarding(house, view, seat, others, ctx)
+    folded = {steps(c.action or "")[0] for c in ends}
     for a in others:
-        if a.verb == "end" and ends:
+        if a.text in folded:
             continue
         c = _choice(house, view, seat, a, ctx)
         out.append(replace(c, group=rest))
@@ -172,16 +173,19 @@ def _ends_discarding(
     out = []
     for end in ends:
         c = _choice(house, view, seat, end, ctx)
-        for kind in kinds:
-            name = w.fortune_name(tr, kind)
-            out.append(
-                replace(
-                    c,
-                    label=tr._("{end} · discard {card}", end=c.label, card=name),
-                    action=then(end.text, f"discard {kind.key}"),
-                )
-            )
+        names = [w.fortune_name(tr, kind) for kind in kinds]
+        labels = [tr._("{end} · discard {card}", end=c.label, card=name) for name in names]
+        if any(len(label) > LABEL for label in labels):
+            continue  # Said in full or not at all: this way to end stays a choice of its own.
+        out += [
+            replace(c, label=label, action=then(end.text, f"discard {kind.key}"))
+            for label, kind in zip(labels, kinds, strict=True)
+        ]
     return out
+
+
+LABEL = 80
+"""Characters a button's label holds (a choice may be drawn as a button)."""
 
 
 def _last_ship_then_end(
