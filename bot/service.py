@@ -24,6 +24,7 @@ from pydantic import ValidationError
 
 from bot import challenge, ratings, takeback
 from bot.faults import crash_point
+from bot.fronts.base import MAX_STEPS, steps
 from bot.reading import RECENT_EVENTS, public_events, turn_of
 from bot.refusals import Damaged, DamagedClosed, Refusal, Stale
 from bot.replay import Runner, Timeline, Timelines, build, inline
@@ -439,9 +440,12 @@ class TableService:
             if token is not None and token != current:
                 raise self._stale(rules, state, seat)
             order = _standing(text)
+            parts = steps(text) if order is None else [text]
             try:
+                if len(parts) > MAX_STEPS:
+                    raise ValueError(text)
                 if order is None or not isinstance(rules, StandingOrders):
-                    action = rules.parse_action(text)
+                    then = [rules.parse_action(part) for part in parts]
             except (EngineError, ValueError) as exc:
                 raise Refusal("not_an_action", text=text[:60]) from exc
             if seat not in rules.to_act(state):
@@ -455,15 +459,23 @@ class TableService:
                     first = rules.standing_action(state, seat, kept)
                     if first is None:
                         raise Refusal("not_an_action", text=text[:60])
-                    action = first
+                    then = [first]
                     seats = list(row.seats)
                     seats[seat] = seats[seat].model_copy(update={"standing": kept})
                     row = row.model_copy(update={"seats": seats})
-                new_state, events = rules.apply(state, seat, action)
+                # A choice of several steps (`bot.fronts.base.then`) is played step by step,
+                # each checked by the rules; one refused step refuses them all.
+                events: list[Event] = []
+                entries: list[LogEntry] = []
+                new_state = state
+                for action in then:
+                    before = new_state
+                    new_state, more = rules.apply(before, seat, action)
+                    events += more
+                    entries.append((seat, user_id, action.text))
             except IllegalAction as exc:
                 raise Refusal("illegal", exc, game=row.game) from exc
-            entries: list[LogEntry] = [(seat, user_id, action.text)]
-            move = Move(seat, action, state, new_state, events)
+            move = Move(seat, action, before, new_state, more)
             new_state, auto_events, auto_log = self._autoplay(row, rules, new_state)
             # Taken back only if no automatic seat moved after it, and the rules allow it.
             mine = not auto_log and not row.seats[seat].autopilot

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.fronts import FRONTS, get_front
-from bot.fronts.base import SeatInfo
+from bot.fronts.base import SeatInfo, steps
 from bot.fronts.text import panel_text
 from bot.i18n import translator
 from bot.reading import RECENT_EVENTS, Reading, ai_name
@@ -92,7 +92,12 @@ class TerminalGame:
                     self.write(say(self.words, "left"))
                     return self.state
                 text = picked
-            self.state, events = self.game.apply(self.state, seat, text)
+            # A choice may make several moves (`bot.fronts.base.then`): each checked in turn.
+            state, events = self.state, []
+            for step in steps(text):
+                state, more = self.game.apply(state, seat, step)
+                events += more
+            self.state = state
             self._show(events)
         self._final()
         return self.state

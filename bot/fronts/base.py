@@ -47,6 +47,33 @@ class Choice:
     op: Op = "act"
 
 
+THEN = " then "
+"""Joins the steps of a choice that makes several moves at once (``play m3 then move pirate
+k3``): each step is a legal action the rules check in turn when the choice is played."""
+MAX_STEPS = 3
+"""Steps one choice may make: a longer text is not a choice any front offers."""
+
+
+def then(*actions: str) -> str:
+    """The text of a choice that plays `actions` one after the other, in one click.
+
+    >>> then("play m3", "move pirate k3 bury")
+    'play m3 then move pirate k3 bury'
+    """
+    return THEN.join(actions)
+
+
+def steps(text: str) -> list[str]:
+    """The actions a choice's text plays, in order (one for an ordinary choice).
+
+    >>> steps("play m3 then move pirate k3 bury")
+    ['play m3', 'move pirate k3 bury']
+    >>> steps("pick 2")
+    ['pick 2']
+    """
+    return text.split(THEN)
+
+
 @dataclass(frozen=True)
 class Multi:
     """One menu in which a player picks several options at once (paying with several cards).

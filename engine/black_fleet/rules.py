@@ -17,6 +17,7 @@ from pydantic import BaseModel
 
 from engine.black_fleet import fortune, shipactions, turn
 from engine.black_fleet.actions import action_of, parse_action
+from engine.black_fleet.helm import ship_moves
 from engine.black_fleet.house import House, builtin_house
 from engine.black_fleet.movement import (
     MUTINY,
@@ -247,23 +248,9 @@ def _decide_card(house: House, state: BlackFleetState, action: Action, events: l
 
 def _legal_helm(house: House, state: BlackFleetState) -> list[Action]:
     me = state.captains[state.turn.seat]
-    helm = Helm(house, state)
-    ships: list[Action] = []
-    moves: list[Action] = []
-    for ship in SHIPS:
-        reach = helm.places(ship) if helm.may_steer(ship) else {}
-        if not reach:
-            continue
-        ships.append(action_of("ship", ship))
-        # RULES §5.5: a ship goes straight to any space it can reach, in one choice, and
-        # may make its action there in the same choice. (Its places come in reading order.)
-        then = shipactions.follow_up_map(house, state, ship)
-        low = house.map.lower
-        for space in reach:
-            moves.append(action_of("move", ship, low[space]))
-            words = then.get(space)
-            if words:
-                moves += [action_of("move", ship, low[space], word) for word in words]
+    # RULES §5.5: a ship goes straight to any space it can reach, in one choice, and may make
+    # its action there in the same choice.
+    ships, moves = ship_moves(house, state)
     acts = shipactions.ship_actions(house, state)
     cards = fortune.fortune_actions(house, state, me.fortune, "helm")
     ends = [action_of("end", key) for key in _end_purchases(house, state)]

@@ -228,3 +228,45 @@ async def test_a_game_that_is_not_registered_is_refused(service):
     with pytest.raises(Refusal) as err:
         await open_table(service, 43, 1, game="chess")
     assert err.value.code == "unknown_game"
+
+
+async def black_fleet_in_the_card_step(service):
+    """Three people at Black Fleet, played on until a seat must play its movement card."""
+    row = await open_table(service, 9, 1, game="black-fleet")
+    await service.join(row.id, 2, "b")
+    await service.join(row.id, 3, "c")
+    outcome = await service.start(row.id, 1)
+    rules = service.game("black-fleet")
+    state, row = outcome.state, outcome.row
+    while state.stage != "card":
+        seat = rules.to_act(state)[0]
+        action = rules.default_action(state, seat).text
+        state = (await service.act(row.id, row.seats[seat].user_id, action)).state
+    return rules, state, await service.row(row.id)
+
+
+async def test_a_choice_of_several_steps_plays_each_and_logs_each(service):
+    rules, state, row = await black_fleet_in_the_card_step(service)
+    seat = rules.to_act(state)[0]
+    play = next(a for a in rules.legal_actions(state, seat) if a.verb == "play")
+    after, _ = rules.apply(state, seat, play)
+    move = next(a for a in rules.legal_actions(after, seat) if a.verb == "move")
+    outcome = await service.act(row.id, row.seats[seat].user_id, f"{play.text} then {move.text}")
+    assert outcome.state == rules.apply(after, seat, move)[0]
+    logged = [e.action for e in await service.repo.actions(row.id)][-2:]
+    assert logged == [play.text, move.text]
+
+
+async def test_a_choice_with_one_illegal_step_changes_nothing(service):
+    rules, state, row = await black_fleet_in_the_card_step(service)
+    seat = rules.to_act(state)[0]
+    user = row.seats[seat].user_id
+    play = next(a for a in rules.legal_actions(state, seat) if a.verb == "play")
+    with pytest.raises(Refusal) as err:
+        await service.act(row.id, user, f"{play.text} then move merchant a99")
+    assert err.value.code == "illegal"
+    with pytest.raises(Refusal) as err:
+        await service.act(row.id, user, f"{play.text} then end then end then end")
+    assert err.value.code == "not_an_action"
+    after = await service.row(row.id)
+    assert after.version == row.version and rules.load_state(after.state) == state

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,6 +12,7 @@ import simcord
 from simcord.components import walk_components
 
 from bot.app import FleetBot
+from bot.fronts.base import MAX_STEPS, steps
 from bot.service import Loaded
 from bot.settings import Settings
 from bot.storage import GameRow
@@ -174,12 +176,13 @@ class Sim:
             step = await self.message(row.step_message_id)
             public = [i for i in ids(step) if public_action(i) in legal]
         wanted = rules.default_action(state, seat).text if self.sensible else None
+        plan = (lambda: planned(rules, state, seat)) if self.sensible else None
         if wanted is not None:
             public = [i for i in public if public_action(i) == wanted]
         token = rules.token(state, seat)
         open_prompt = self.open_prompts.get(actor.id) if self.sensible else None
         if open_prompt is not None and _carries(open_prompt, token):
-            result = await self.choose(actor, open_prompt, wanted)
+            result = await self.choose(actor, open_prompt, wanted, plan)
             await self._clicked(actor, result)
         elif public and (self.sensible or self.rng.random() < 0.7):
             result = await actor.click(step, custom_id=self.rng.choice(public))
@@ -193,7 +196,7 @@ class Sim:
             prompt = await actor.click(board, custom_id=act)
             assert prompt.ephemeral and prompt.response is not None, prompt
             await self._clicked(actor, prompt)
-            result = await self.choose(actor, prompt.response, wanted)
+            result = await self.choose(actor, prompt.response, wanted, plan)
             await self._clicked(actor, result)
         if self.sensible and result.response is not None and result.response.components:
             self.open_prompts[actor.id] = result.response
@@ -207,9 +210,39 @@ class Sim:
         if self.on_click is not None:
             await self.on_click(actor, result)
 
-    async def choose(self, actor: Any, response: Any, wanted: str | None = None) -> Any:
-        """Pick one choice of a prompt: `wanted` (an action text) if given, else at random."""
+    async def choose(
+        self,
+        actor: Any,
+        response: Any,
+        wanted: str | None = None,
+        plan: Callable[[], list[str]] | None = None,
+    ) -> Any:
+        """Pick one choice of a prompt: `wanted` (an action text) if given, else at random.
+        `plan`: the moves the player means to make in a row (`planned`); a choice that makes
+        several of them at once (`bot.fronts.base.then`) is taken, the longest first."""
         children = [c for c in walk_components(response.components) if c["type"] in (2, 3)]
+        several = [
+            (o["value"], c["custom_id"])
+            for c in children
+            if c["type"] == 3 and c["custom_id"].startswith("fl1:sel:")
+            for o in c["options"]
+            if len(steps(o["value"])) > 1
+        ]
+        several += [
+            (decode_action(c["custom_id"].split(":", 4)[4]), c["custom_id"])
+            for c in children
+            if c["type"] == 2
+            and c["custom_id"].startswith("fl1:do:")
+            and len(steps(decode_action(c["custom_id"].split(":", 4)[4]))) > 1
+        ]
+        if several and plan is not None:
+            moves = plan()
+            fits = [(v, i) for v, i in several if steps(v) == moves[: len(steps(v))]]
+            if fits:
+                value, cid = max(fits, key=lambda f: len(steps(f[0])))
+                if cid.startswith("fl1:sel:"):
+                    return await actor.select(response.message, [value], custom_id=cid)
+                return await actor.click(response.message, custom_id=cid)
         picks = [c for c in children if c["type"] == 3 and c["custom_id"].startswith("fl1:pick:")]
         for menu in picks:
             verb = menu["custom_id"].rsplit(":", 1)[1]
@@ -255,6 +288,19 @@ class Sim:
                 return
             await self.play_one()
         raise AssertionError("the game did not end")
+
+
+def planned(rules: Any, state: Any, seat: int) -> list[str]:
+    """The moves a seat would make in a row from here, each its default move, while the
+    table still waits for it (as many as one choice may make)."""
+    moves = []
+    for _ in range(MAX_STEPS):
+        if seat not in rules.to_act(state):
+            break
+        action = rules.default_action(state, seat)
+        moves.append(action.text)
+        state, _events = rules.apply(state, seat, action)
+    return moves
 
 
 def _carries(prompt: Any, token: str) -> bool:

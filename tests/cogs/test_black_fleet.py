@@ -194,16 +194,20 @@ async def test_old_buttons_work_after_a_restart_mid_turn(table, db_path):
     await table.restart(db_path)
     again = await actor.click(turn_message, label="Act")  # the turn's message from before
     assert again.ephemeral and "move your ships" in again.response.embeds[0].title
-    menu = next(
-        c["custom_id"]
+    # Ending the moves (with the fortune card it makes them discard, where that is known).
+    menu, value = next(
+        (c["custom_id"], o["value"])
         for r in prompt.response.components
         for c in r["components"]
-        if c["type"] == 3 and "end" in [o["value"] for o in c["options"]]
+        if c["type"] == 3
+        for o in c["options"]
+        if o["value"].split(" then ")[0] == "end"
     )
-    result = await actor.select(prompt.response.message, ["end"], custom_id=menu)  # old prompt
+    result = await actor.select(prompt.response.message, [value], custom_id=menu)  # old prompt
     assert result.acknowledged and not said(result)
     entries = await table.service.repo.actions(loaded.row.id)
-    assert [e.action for e in entries if e.user_id == actor.id][-1] == "end"
+    mine = [e.action for e in entries if e.user_id == actor.id]
+    assert " then ".join(mine[-len(value.split(" then ")) :]) == value
 
 
 async def test_a_deadline_plays_the_late_turn_and_the_next_message_tells_it(table):
@@ -257,3 +261,56 @@ async def test_a_game_ended_early_shows_the_map_with_its_text_grid_and_no_button
     assert "A B C D E F G H I J K L M" in grid and "A–D merchants" in grid
     assert all(len(line) <= 36 for line in grid.split("```")[1].splitlines())
     assert not any(m.components for m in history), "no button left"
+
+
+async def test_a_card_and_its_first_move_are_one_choice(table):
+    # RULES §5.4–5.5: the card step offers each movement card with the first move it opens;
+    # picking one plays the card, then the move, each checked by the rules.
+    await three_seats(table)
+    loaded, seat = await to_stage(table, "card")
+    actor = table.players[loaded.row.seats[seat].user_id]
+    prompt = await actor.click(await table.table_message(), label="Act")
+    menus = select_values(prompt.response)
+    plays = [a.text for a in loaded.game.legal_actions(loaded.state, seat) if a.verb == "play"]
+    assert len([n for n in menus if n.startswith("Play ") and n.endswith(", then…")]) == min(
+        len(plays), 3
+    ), "a menu per movement card"
+    together = [v for values in menus.values() for v in values if " then move " in v]
+    assert together and all(v.split(" then ")[0] in plays for v in together)
+    assert set(plays) <= offered(prompt.response), "each card can still be played alone"
+    choice = together[0]
+    menu = next(
+        c["custom_id"]
+        for r in prompt.response.components
+        for c in r["components"]
+        if c["type"] == 3 and choice in [o["value"] for o in c["options"]]
+    )
+    await actor.select(prompt.response.message, [choice], custom_id=menu)
+    entries = await table.service.repo.actions(loaded.row.id)
+    assert [e.action for e in entries[-2:]] == choice.split(" then ")
+    state = await table.state()
+    assert state.stage == "helm" and state.turn.seat == seat
+
+
+async def test_a_forged_choice_of_several_steps_is_refused_and_changes_nothing(table):
+    import discord
+
+    from cogs.components import encode_action
+
+    await three_seats(table)
+    loaded, seat = await to_stage(table, "card")
+    actor = table.players[loaded.row.seats[seat].user_id]
+    token = loaded.game.token(loaded.state, seat)
+    play = next(a.text for a in loaded.game.legal_actions(loaded.state, seat) if a.verb == "play")
+    answers = {
+        f"{play} then move merchant a1": "That ship cannot reach A1 this turn.",
+        f"{play} then end then end then end": "is not a move of this game.",
+    }
+    for forged, answer in answers.items():
+        cid = f"fl1:do:{loaded.row.id}:{token}:{encode_action(forged)}"
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(label="forged", custom_id=cid))
+        message = await table.thread().send("a prompt", view=view)
+        result = await actor.click(message, custom_id=cid)
+        assert answer in result.response.content
+        assert (await table.row()).version == loaded.row.version, "nothing changed"

@@ -283,14 +283,20 @@ async def choose_a_move(player, prompt):
 async def test_black_fleet_a_ships_move_is_taken_back_before_a_card_is_shown(table):
     await two_people_and_an_ai(table, "black-fleet")
     rules = table.service.game("black-fleet")
-    while True:  # until a person's turn is at the helm, their movement card played
+    while True:  # until a person must play their movement card
         loaded = await table.loaded()
         state = loaded.state
         seat = rules.to_act(state)[0]
-        if state.stage == "helm" and loaded.row.seats[seat].user_id is not None:
+        if state.stage == "card" and loaded.row.seats[seat].user_id is not None:
             break
         await table.play_one()
     player = table.players[loaded.row.seats[seat].user_id]
+    play = next(a.text for a in rules.legal_actions(state, seat) if a.verb == "play")
+    card_prompt = await player.slash(table.handle(), "table act")
+    await table.choose(player, card_prompt.response, play)  # the card alone, no move with it
+    loaded = await table.loaded()
+    state = loaded.state
+    assert state.stage == "helm"
     assert await table.service.undo_offer(loaded.row, player.id) is None, "the card is shown"
     helm = state
     prompt = await player.slash(table.handle(), "table act")

@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.fronts.base import Choice, Ctx
+from bot.fronts.base import Choice, Ctx, steps, then
 from bot.fronts.black_fleet import words as w
 from bot.fronts.black_fleet.lines import seat_name
-from engine.black_fleet import powers, shipactions
+from bot.i18n import Tr
+from engine.black_fleet import fortune, powers, shipactions
+from engine.black_fleet.helm import after_playing, discards_after_moves, ship_moves
 from engine.black_fleet.house import House
 from engine.black_fleet.movement import (
     destinations,
@@ -33,6 +35,8 @@ def choices(
 ) -> list[Choice]:
     if view.stage == "helm":
         return helm_choices(house, view, seat, actions, ctx)
+    if view.stage == "card":
+        return card_choices(house, view, seat, actions, ctx)
     out: list[Choice] = []
     moves = [a for a in actions if a.verb == "to"]
     groups = _destination_groups(moves, ctx)
@@ -42,6 +46,59 @@ def choices(
         else:
             out.append(_choice(house, view, seat, action, ctx))
     return out
+
+
+CARD_MENUS = 3
+"""Movement cards offered with their first move, one menu each (a message holds 5 menus:
+one more for the cards alone, one row for Undo)."""
+
+
+def card_choices(
+    house: House, view: BlackFleetView, seat: int, actions: Sequence[Action], ctx: Ctx
+) -> list[Choice]:
+    """The card step (RULES §5.4): each movement card together with what is played first
+    after it, a fortune card or a ship's move (a menu per card: the fortune cards, then the
+    moves worth most), then the cards alone and the fortune cards in one more menu. A card
+    with its first move is the two legal actions played in turn."""
+    tr = ctx.tr
+    rest = tr._("Play a card only…")
+    out: list[Choice] = []
+    plays = [a for a in actions if a.verb == "play"]
+    for play in plays[:CARD_MENUS]:
+        card = house.movement[play.args[0]]
+        group = tr._("Play {card}, then…", card=w.movement_label(tr, card))
+        after = after_playing(view, play.args[0])
+        hand = view.captains[seat].fortune
+        cards = fortune.fortune_actions(house, after, hand, "helm")[: SELECT - 1]
+        for a in cards:
+            c = _fortune(house, after, seat, a, ctx)
+            out.append(replace(c, action=then(play.text, a.text), group=group))
+        moves = ship_moves(house, after)[1]
+        for move in _worth_most(house, after, seat, moves, SELECT - len(cards)):
+            c = _move(house, after, seat, move, ctx, group)
+            ship = _ship_name(tr, move.args[0])
+            label = tr._("{ship} to {place}", ship=ship, place=c.label)
+            out.append(replace(c, label=label, action=then(play.text, move.text)))
+    for a in actions:
+        out.append(replace(_choice(house, view, seat, a, ctx), group=rest))
+    return out
+
+
+def _worth_most(
+    house: House, view: BlackFleetView, seat: int, moves: list[Action], most: int
+) -> list[Action]:
+    """The `most` moves worth most to this seat (the AI's own estimate, a move with its
+    action before a bare move), in the order the helm lists them."""
+    if len(moves) <= most:
+        return moves
+    planner = Planner(house, view, seat)
+    gains = {ship: planner.gains(ship) for ship in {a.args[0] for a in moves}}
+
+    def worth(a: Action) -> float:
+        return (1.0 if len(a.args) > 2 else 0.0) + gains[a.args[0]].get(a.args[1].upper(), 0.0)
+
+    kept = set(sorted(moves, key=worth, reverse=True)[:most])
+    return [a for a in moves if a in kept]
 
 
 SHIP_MENU = 24
@@ -85,11 +142,97 @@ def helm_choices(
                     )
                 )
     rest = tr._("Actions, cards, end…")
-    for a in actions:
-        if a.verb not in ("move", "ship"):
-            c = _choice(house, view, seat, a, ctx)
-            out.append(replace(c, group=rest))
+    others = [a for a in actions if a.verb not in ("move", "ship")]
+    ends = _ends_discarding(house, view, seat, others, ctx)
+    folded = {steps(c.action or "")[0] for c in ends}
+    for a in others:
+        if a.text in folded:
+            continue
+        c = _choice(house, view, seat, a, ctx)
+        out.append(replace(c, group=rest))
+    out += [replace(c, group=rest) for c in ends]
+    if len(by_ship) == 1:
+        out += _last_ship_then_end(house, view, seat, actions, ctx, next(iter(by_ship)))
     return out
+
+
+def _ends_discarding(
+    house: House, view: BlackFleetView, seat: int, others: Sequence[Action], ctx: Ctx
+) -> list[Choice]:
+    """The end of the moves together with the one fortune card it makes the seat discard
+    (RULES §8), when that card is known before the end (no fortune cards are drawn first):
+    each way to end, with each kind of card in hand. Empty when it is not one card, or when
+    the choices would not fit one menu with the others."""
+    if discards_after_moves(house, view) != 1:
+        return []
+    ends = [a for a in others if a.verb == "end"]
+    kinds = fortune.kinds_in_hand(house, view.captains[seat].fortune)
+    if len(others) - len(ends) + len(ends) * len(kinds) > SELECT:
+        return []
+    tr = ctx.tr
+    out = []
+    for end in ends:
+        c = _choice(house, view, seat, end, ctx)
+        names = [w.fortune_name(tr, kind) for kind in kinds]
+        labels = [tr._("{end} · discard {card}", end=c.label, card=name) for name in names]
+        if any(len(label) > LABEL for label in labels):
+            continue  # Said in full or not at all: this way to end stays a choice of its own.
+        out += [
+            replace(c, label=label, action=then(end.text, f"discard {kind.key}"))
+            for label, kind in zip(labels, kinds, strict=True)
+        ]
+    return out
+
+
+LABEL = 80
+"""Characters a button's label holds (a choice may be drawn as a button)."""
+
+
+def _last_ship_then_end(
+    house: House,
+    view: BlackFleetView,
+    seat: int,
+    actions: Sequence[Action],
+    ctx: Ctx,
+    ship: str,
+) -> list[Choice]:
+    """The last ship that can still move, straight to a place and then the end of the moves:
+    a menu for each way to end (buying nothing, or the one card the seat can afford), when
+    nothing else is left to do and every way to end has its menu (a message holds 5 menus:
+    the ship's own, the actions and end, these, and a row for Undo)."""
+    rest = [a for a in actions if a.verb not in ("move", "ship")]
+    if any(a.verb != "end" for a in rest) or len(rest) > END_MENUS:
+        return []
+    tr = ctx.tr
+    emoji = w.NAVY_EMOJI.get(ship) or w.SHIP_EMOJI.get(ship, "")
+    name = _ship_name(tr, ship)
+    moves = [a for a in actions if a.verb == "move"]
+    shown = _most_worth(house, view, seat, ship, moves)
+    out = []
+    for end in rest:
+        if end.args:
+            buy = _choice(house, view, seat, end, ctx).label
+            group = tr._("{ship} to…, then {end}", ship=name, end=buy[:1].lower() + buy[1:])
+        else:
+            group = tr._("{ship} to…, then end your moves", ship=name)
+        out += [
+            replace(
+                _move(house, view, seat, a, ctx, f"{emoji} {group}"),
+                action=then(a.text, end.text),
+            )
+            for a in moves
+            if a in shown
+        ]
+    return out
+
+
+END_MENUS = 2
+"""Ways to end a last ship's menus may be offered with (see `_last_ship_then_end`)."""
+
+
+def _ship_name(tr: Tr, ship: str) -> str:
+    name = w.ship(tr, ship)
+    return name[:1].upper() + name[1:]
 
 
 def _ship_menu(house: House, view: BlackFleetView, seat: int, ship: str, ctx: Ctx) -> str:

@@ -169,7 +169,14 @@ def quickest_payment(tr: Tr, book: Deck, p: PlayerView) -> Choice:
         kinds = [max(held, key=lambda k: _cash(book, k))]
         words = kinds
     value = sum(_cash(book, k) for k in kinds)
-    names = " + ".join(tr._("processed crate") if k == CRATE else boat_name(tr, k) for k in kinds)
+    # Alike cards counted, not repeated: the label is a button's (80 characters at most).
+    counted: dict[str, int] = {}
+    for k in kinds:
+        counted[k] = counted.get(k, 0) + 1
+    names = " + ".join(
+        tr._("{n}× {card}", n=n, card=_card_name(tr, k)) if n > 1 else _card_name(tr, k)
+        for k, n in counted.items()
+    )
     if value > due:
         detail = tr._(
             "${value}: covers the ${due} due, ${over} overpaid",
@@ -183,6 +190,10 @@ def quickest_payment(tr: Tr, book: Deck, p: PlayerView) -> Choice:
         detail = tr._("${value}: ${left} still due after it", value=value, left=due - value)
     label = tr._("Pay with {cards}", cards=names)
     return Choice(label, " ".join(["pay", *words]), detail, style="primary")
+
+
+def _card_name(tr: Tr, kind: str) -> str:
+    return tr._("processed crate") if kind == CRATE else boat_name(tr, kind)
 
 
 def _cash(book: Deck, kind: str) -> int:

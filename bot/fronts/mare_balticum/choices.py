@@ -124,7 +124,8 @@ def _other_choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice
     text = action.text
     if verb == "overboard":
         label = tr._("Throw a {species} overboard", species=species(tr, args[0]))
-        return Choice(label, text, group="overboard")
+        detail = tr._("frees a slot in your cargo; costs no action")
+        return Choice(label, text, detail, group="overboard")
     if verb == "contract":
         detail = tr._(
             "look through the {n} cards and take one: that is the action", n=view.deck_size
