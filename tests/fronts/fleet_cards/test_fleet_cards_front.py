@@ -15,8 +15,8 @@ from bot.fronts.text import panel_text
 from bot.i18n import Tr
 from engine.core.errors import IllegalAction
 from engine.fleet_cards.cards import builtin_deck
-from engine.games import get_game
 from engine.fleet_cards.state import FleetCardsState, Options
+from engine.games import get_game
 from tests.engine.fleet_cards.builders import at, hand, row
 
 GAME = get_game("fleet-cards")
