@@ -17,11 +17,12 @@ from engine.fleet_cards import FleetCards
 from engine.fleet_cards import policies as fleet_cards_players
 from engine.fleet_dice import FleetDice
 from engine.mare_balticum import MareBalticum
+from engine.mare_balticum import policies as mare_balticum_players
 
 GAMES: dict[str, Callable[[], AnyGame]] = {
     "fleet-dice": FleetDice,
     "fleet-cards": lambda: bind(FleetCards(), fleet_cards_players.automatic),
-    "mare-balticum": MareBalticum,
+    "mare-balticum": lambda: bind(MareBalticum(), mare_balticum_players.automatic),
     "black-fleet": BlackFleet,
 }
 
