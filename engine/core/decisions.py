@@ -26,7 +26,7 @@ from typing import Generic, TypeVar
 
 from engine.core.actions import Action, ActionSyntaxError
 from engine.core.errors import IllegalAction
-from engine.core.verbs import Verb
+from engine.core.verbs import Verb, check_shape
 
 W = TypeVar("W")
 """What a decision works on: the game's working copy (`engine.core.work.Work`)."""
@@ -75,7 +75,7 @@ def owed_decision(
     seat: int,
     *,
     parse: Callable[[str], Action],
-    check: Callable[[Action], None],
+    check: Callable[[Action], None] | None,
     is_over: bool,
     seats: int,
     owes: Callable[[int], K | None],
@@ -83,11 +83,15 @@ def owed_decision(
     """What every `apply` checks before the game's own rules, in this order: the action's
     shape (`parse` a text, `check` a value; ``syntax``), the game not over (``over``), the
     seat at the table (``no_seat``), a decision the seat owes now (``not_your_turn``).
-    Returns the action as a value and the kind of decision the seat owes."""
+    Returns the action as a value and the kind of decision the seat owes.
+
+    `check` None: a value is taken as it is, because the game's checks of legality read any
+    shape safely; a malformed one is then refused as ``syntax`` by `Decisions.check` (an
+    action given as a value is almost always one the game listed, and checking it costs)."""
     try:
         if isinstance(action, str):
             action = parse(action)
-        else:
+        elif check is not None:
             check(action)
     except ActionSyntaxError as exc:
         raise syntax(exc) from exc
@@ -138,14 +142,16 @@ class Decisions(Generic[W, K]):
     """What a seat owing each kind is asked for (``raise the bid or pass``), to say why an
     action of another decision is refused."""
 
-    def legal(self, owed: K, w: W, seat: int) -> list[Action]:
-        return self.kinds[owed].legal(w, seat)
-
     def check(self, owed: K, w: W, seat: int, action: Action) -> Decision[W]:
-        """The decision `seat` owes, if `action` is legal for it; else the refusal: ``not_now``
-        for a verb of another decision, else the decision's own reason."""
+        """The decision `seat` owes, if `action` is legal for it; else the refusal: ``syntax``
+        for a malformed action, ``not_now`` for a verb of another decision, else the
+        decision's own reason."""
         decision = self.kinds[owed]
         if not decision.allows(w, seat, action):
+            try:
+                check_shape(self.verbs, action)
+            except ActionSyntaxError as exc:
+                raise syntax(exc) from exc
             if owed not in self.verbs[action.verb].answers:
                 raise not_now(action, owed, self.expected[owed])
             raise decision.refuse(w, seat, action)

@@ -4,7 +4,9 @@ Players are copied on write: `apply` starts from a copy of the state that still 
 player with the state it was given (``shared=True``), and `player(seat)` copies a player the
 first time this working copy hands it out. Anything that changes a player must get it through
 `player`; reading ``state.players`` directly is fine. A game's own working copy subclasses
-this one and adds its data (the card book, the map) and the moves its phases share.
+this one and adds its data (the card book, the map) and the moves its phases share; its
+`__init__` may set the core's three fields (``state``, ``events``, ``_owned``) itself rather
+than call this one, to spare a call on every action.
 
 >>> from dataclasses import dataclass, field
 >>> @dataclass

@@ -86,7 +86,7 @@ class FleetCards(PlayedBy[FleetCardsState, FleetCardsView]):
         task = state.players[seat].task
         if task is None:
             return []
-        return DECISIONS.legal(task, Work(self.book(state), state), seat)
+        return DECISIONS.kinds[task].legal(Work(self.book(state), state), seat)
 
     def is_over(self, state: FleetCardsState) -> bool:
         return state.phase == "over"

@@ -11,13 +11,13 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core.actions import Action, ActionSyntaxError
-from engine.core.decisions import owed_decision, syntax
+from engine.core.decisions import Decision, owed_decision, syntax
 from engine.core.errors import EngineError
 from engine.core.events import Event
 from engine.core.game import GameResult
 from engine.core.saved import checked_options, load_saved
 from engine.core.seats import PlayedBy
-from engine.mare_balticum.actions import VERBS, Answers, check_shape, parse_action
+from engine.mare_balticum.actions import VERBS, Answers, parse_action
 from engine.mare_balticum.board import Board, builtin_map
 from engine.mare_balticum.decisions import DECISIONS
 from engine.mare_balticum.flow import new_state
@@ -83,7 +83,7 @@ class MareBalticum(PlayedBy[MareState, MareView]):
         asks = self.asks(state, seat) if 0 <= seat < len(state.players) else None
         if asks is None:
             return []
-        return DECISIONS.legal(asks, Work(self.board_for(state), state, shared=False), seat)
+        return DECISIONS.kinds[asks].legal(Work(self.board_for(state), state, shared=False), seat)
 
     def is_over(self, state: MareState) -> bool:
         return state.phase == "over"
@@ -131,25 +131,23 @@ class MareBalticum(PlayedBy[MareState, MareView]):
             action,
             seat,
             parse=parse_action,
-            check=check_shape,
+            check=None,
             is_over=state.phase == "over",
             seats=len(state.players),
             owes=lambda seat: self.asks(state, seat),
         )
         action, asks = owed
-        DECISIONS.check(asks, Work(self.board_for(state), state, shared=False), seat, action)
-        return self.play(state, seat, action, asks)
+        # Checked on the copy the action will change: it reads the same as the state it was
+        # copied from, and the copy is made once.
+        w = Work(self.board_for(state), state.clone())
+        return _decided(w, seat, action, DECISIONS.check(asks, w, seat, action))
 
     def play(
         self, state: MareState, seat: int, action: Action, asks: Answers
     ) -> tuple[MareState, list[Event]]:
         """`apply` for an action already known to be legal (the heuristic's look-ahead)."""
-        new = state.clone()
-        w = Work(self.board_for(state), new)
-        DECISIONS.kinds[asks].decide(w, seat, action)
-        new.version += 1
-        w.player(seat).acted += 1
-        return new, w.events
+        w = Work(self.board_for(state), state.clone())
+        return _decided(w, seat, action, DECISIONS.kinds[asks])
 
     def undoable(
         self,
@@ -173,6 +171,15 @@ class MareBalticum(PlayedBy[MareState, MareView]):
         state = load_saved(STATE, text, SCHEMA_VERSION)
         _check_loaded(self.board_for(state), state)
         return state
+
+
+def _decided(
+    w: Work, seat: int, action: Action, decision: Decision[Work]
+) -> tuple[MareState, list[Event]]:
+    decision.decide(w, seat, action)
+    w.state.version += 1
+    w.player(seat).acted += 1
+    return w.state, w.events
 
 
 def _options(options: BaseModel | Mapping[str, Any] | None) -> Options:
