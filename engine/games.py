@@ -1,5 +1,6 @@
 """The registry of games, above the core (as python-chess keeps its variants beside, not
-inside, the board): adding a game is one line here.
+inside, the board): adding a game is one line here. The registry pairs a game's rules with its
+automatic players (`engine.core.seats.bind`), so no rules module imports its policies.
 
 >>> "fleet-dice" in game_ids()
 True
@@ -11,14 +12,17 @@ from collections.abc import Callable
 
 from engine.black_fleet import BlackFleet
 from engine.core.game import AnyGame
+from engine.core.seats import bind
 from engine.fleet_cards import FleetCards
+from engine.fleet_cards import policies as fleet_cards_players
 from engine.fleet_dice import FleetDice
 from engine.mare_balticum import MareBalticum
+from engine.mare_balticum import policies as mare_balticum_players
 
 GAMES: dict[str, Callable[[], AnyGame]] = {
     "fleet-dice": FleetDice,
-    "fleet-cards": FleetCards,
-    "mare-balticum": MareBalticum,
+    "fleet-cards": lambda: bind(FleetCards(), fleet_cards_players.automatic),
+    "mare-balticum": lambda: bind(MareBalticum(), mare_balticum_players.automatic),
     "black-fleet": BlackFleet,
 }
 

@@ -19,25 +19,15 @@ only; whether an action is legal now is the rules' business.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 
-from engine.core.actions import Action, ActionSyntaxError
+from engine.core import verbs
+from engine.core.actions import Action
+from engine.core.verbs import Verb
 from engine.fleet_cards.cards import BOAT_TYPES, GONE_FISHIN
 from engine.fleet_cards.payment import CRATE
 from engine.fleet_cards.state import TaskKind
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
-
-
-@dataclass(frozen=True)
-class Verb:
-    answers: tuple[TaskKind, ...]
-    """The decisions this verb answers."""
-    arity: int = 0
-    accepts: Callable[[str], bool] = lambda arg: True
-    most: int = 0
-    """More arguments it may take (each accepted alike), beyond `arity`."""
 
 
 def payable(word: str) -> str | None:
@@ -57,17 +47,17 @@ def payable(word: str) -> str | None:
 MOST_PAID = 12
 """The most cards and crates one payment step lays down (the action's text is short anyway)."""
 
-VERBS: dict[str, Verb] = {
-    "open": Verb(("choose",), 1, lambda a: bool(_ID.match(a))),
+VERBS: dict[str, Verb[TaskKind]] = {
+    "open": Verb(("choose",), (lambda a: bool(_ID.match(a)),)),
     "decline": Verb(("choose",)),
-    "bid": Verb(("open", "raise"), 1, lambda a: a.isdigit() and len(a) <= 3),
+    "bid": Verb(("open", "raise"), (lambda a: a.isdigit() and len(a) <= 3,)),
     "pass": Verb(("open", "raise")),
-    "pay": Verb(("pay",), 1, lambda a: payable(a) is not None, most=MOST_PAID - 1),
-    "launch": Verb(("launch",), 1, lambda a: a in BOAT_TYPES),
-    "hire": Verb(("hire",), 1, lambda a: a in BOAT_TYPES),
-    "process": Verb(("process",), 1, lambda a: a.isdigit() and len(a) <= 2),
+    "pay": Verb(("pay",), (lambda a: payable(a) is not None,), more=MOST_PAID - 1),
+    "launch": Verb(("launch",), (lambda a: a in BOAT_TYPES,)),
+    "hire": Verb(("hire",), (lambda a: a in BOAT_TYPES,)),
+    "process": Verb(("process",), (lambda a: a.isdigit() and len(a) <= 2,)),
     "trade": Verb(("trade",)),
-    "discard": Verb(("discard",), 1, lambda a: a in BOAT_TYPES),
+    "discard": Verb(("discard",), (lambda a: a in BOAT_TYPES,)),
     "stop": Verb(("launch", "hire", "process", "trade")),
 }
 
@@ -94,21 +84,9 @@ def parse_action(text: str) -> Action:
     >>> parse_action("bid 7").args
     ('7',)
     """
-    parsed = Action.parse(text)
-    check_shape(parsed)
+    parsed = verbs.parse_action(VERBS, text)
     return action_of(parsed.verb, *parsed.args) if len(parsed.args) <= 1 else parsed
 
 
 def check_shape(action: Action) -> None:
-    verb = VERBS.get(action.verb)
-    if verb is None:
-        known = ", ".join(sorted(VERBS))
-        raise ActionSyntaxError(action.text, f"unknown verb {action.verb!r} (known: {known})")
-    if not verb.arity <= len(action.args) <= verb.arity + verb.most:
-        count = f"{verb.arity} to {verb.arity + verb.most}" if verb.most else str(verb.arity)
-        raise ActionSyntaxError(action.text, f"{action.verb!r} takes {count} argument(s)")
-    for arg in action.args:
-        if not verb.accepts(arg):
-            raise ActionSyntaxError(
-                action.text, f"{arg!r} is not something {action.verb!r} can take"
-            )
+    verbs.check_shape(VERBS, action)

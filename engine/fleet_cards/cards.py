@@ -12,13 +12,12 @@ family); how much it gives at each count is data.
 
 from __future__ import annotations
 
-import json
 from functools import cache, cached_property
-from importlib import resources
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.core.data import builtin_data, parse_data
 from engine.core.errors import EngineError
 
 BOAT_TYPES = ("shrimp", "lobster", "processing", "cod", "tuna", "king_crab")
@@ -205,16 +204,7 @@ class Deck(_Strict):
 
 def parse_deck(text: str, origin: str = "deck") -> Deck:
     """Validate a card data file's text; a broken file is refused naming the bad field."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DeckError(f"{origin}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
-    try:
-        return Deck.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        raise DeckError(f"{origin}: field {where}: {first['msg']}") from exc
+    return parse_data(Deck, text, origin, DeckError)
 
 
 BASE_DECK = "base"
@@ -223,11 +213,4 @@ BASE_DECK = "base"
 @cache
 def builtin_deck(name: str = BASE_DECK) -> Deck:
     """A card data file shipped in the package, by its id."""
-    try:
-        text = resources.files("engine.fleet_cards").joinpath(f"data/{name}.json").read_text()
-    except FileNotFoundError as exc:
-        raise DeckError(f"no built-in card data called {name!r}") from exc
-    deck = parse_deck(text, f"data/{name}.json")
-    if deck.deck != name:
-        raise DeckError(f"data/{name}.json: field deck: says {deck.deck!r}")
-    return deck
+    return builtin_data(Deck, "engine.fleet_cards", "data", name, DeckError, "card data", "deck")

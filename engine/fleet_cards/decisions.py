@@ -4,13 +4,11 @@ are split into steps (choose a license, then the bid; a payment card by card, or
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from engine.core.actions import Action
+from engine.core.decisions import Decision, Decisions
 from engine.core.errors import IllegalAction
 from engine.fleet_cards import auction, drawing, harvest, launching
-from engine.fleet_cards.actions import action_of, payable
+from engine.fleet_cards.actions import VERBS, action_of, payable
 from engine.fleet_cards.cards import BOAT_TYPES
 from engine.fleet_cards.holdings import (
     can_afford_launch,
@@ -24,23 +22,6 @@ from engine.fleet_cards.holdings import (
 from engine.fleet_cards.payment import CRATE, laid_down, pay_all
 from engine.fleet_cards.state import TaskKind
 from engine.fleet_cards.work import Work
-
-
-@dataclass(frozen=True)
-class Decision:
-    legal: Callable[[Work, int], list[Action]]
-    decide: Callable[[Work, int, Action], None]
-    refuse: Callable[[Work, int, Action], IllegalAction]
-    """Why an action of the right verb is not legal now (a reason the player can act on)."""
-    typed: Callable[[Work, int, Action], bool] | None = None
-    """Actions a player may type that no menu lists, and whether this one is legal now: any
-    bid the bidder can afford (RULES §4.9), several cards laid down at once (§5.2)."""
-
-    def allows(self, t: Work, seat: int, action: Action) -> bool:
-        legal = self.legal(t, seat)
-        if any(a is action for a in legal) or action in legal:
-            return True
-        return self.typed is not None and self.typed(t, seat, action)
 
 
 def _refuse_plain(t: Work, seat: int, action: Action) -> IllegalAction:
@@ -264,18 +245,6 @@ def _refuse_discard(t: Work, seat: int, action: Action) -> IllegalAction:
     return _not_in_hand(action.args[0])
 
 
-DECISIONS: dict[TaskKind, Decision] = {
-    "choose": Decision(_legal_choose, _decide_choose, _refuse_choose),
-    "open": Decision(_legal_bid, _decide_bid, _refuse_bid, _typed_bid),
-    "raise": Decision(_legal_bid, _decide_bid, _refuse_bid, _typed_bid),
-    "pay": Decision(_legal_pay, _decide_pay, _refuse_pay, _typed_pay),
-    "launch": Decision(_legal_launch, _decide_launch, _refuse_launch),
-    "hire": Decision(_legal_hire, _decide_hire, _refuse_card),
-    "process": Decision(_legal_process, _decide_process, _refuse_process),
-    "trade": Decision(_legal_trade, _decide_trade, _refuse_plain),
-    "discard": Decision(_legal_discard, _decide_discard, _refuse_discard),
-}
-
 EXPECT: dict[TaskKind, str] = {
     "choose": "choose a license to put up for auction, or decline",
     "open": "open the bidding on the license you chose",
@@ -288,3 +257,19 @@ EXPECT: dict[TaskKind, str] = {
     "discard": "discard a card",
 }
 """What a seat is asked for, to say why an action of another decision is refused."""
+
+DECISIONS: Decisions[Work, TaskKind] = Decisions(
+    kinds={
+        "choose": Decision(_legal_choose, _decide_choose, _refuse_choose),
+        "open": Decision(_legal_bid, _decide_bid, _refuse_bid, _typed_bid),
+        "raise": Decision(_legal_bid, _decide_bid, _refuse_bid, _typed_bid),
+        "pay": Decision(_legal_pay, _decide_pay, _refuse_pay, _typed_pay),
+        "launch": Decision(_legal_launch, _decide_launch, _refuse_launch),
+        "hire": Decision(_legal_hire, _decide_hire, _refuse_card),
+        "process": Decision(_legal_process, _decide_process, _refuse_process),
+        "trade": Decision(_legal_trade, _decide_trade, _refuse_plain),
+        "discard": Decision(_legal_discard, _decide_discard, _refuse_discard),
+    },
+    verbs=VERBS,
+    expected=EXPECT,
+)

@@ -16,10 +16,13 @@ import random
 from collections.abc import Callable, Sequence
 
 from engine.core.actions import Action
+from engine.core.game import random_policy
 from engine.core.search import SearchSettings
+from engine.core.seats import Automatic
 from engine.fleet_cards.cards import GONE_FISHIN, Deck, builtin_deck
 from engine.fleet_cards.holdings import discount, launch_limit, launchable_types, purse
 from engine.fleet_cards.payment import CRATE
+from engine.fleet_cards.rules import FleetCards
 from engine.fleet_cards.scoring import breakdown
 from engine.fleet_cards.state import FleetCardsState
 from engine.fleet_cards.views import FleetCardsView, PlayerView, as_player
@@ -331,3 +334,8 @@ def search_settings(
         return [float(sum(breakdown(book, p).values())) for p in state.players]
 
     return SearchSettings(playouts=48, depth=None, candidates=8, estimate=estimate, win=10.0)
+
+
+def automatic(game: FleetCards) -> Automatic[FleetCardsState, FleetCardsView]:
+    """The automatic players the registry binds to the rules (`engine.core.seats`)."""
+    return Automatic({"random": random_policy, "heuristic": heuristic}, search_settings(game.book))

@@ -7,25 +7,26 @@ until someone must decide again.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from engine.core.actions import Action, ActionSyntaxError
-from engine.core.errors import EngineError, IllegalAction
+from engine.core.actions import Action
+from engine.core.decisions import owed_decision
+from engine.core.errors import EngineError
 from engine.core.events import Event
-from engine.core.game import GameResult, Policy, random_policy
+from engine.core.game import GameResult
 from engine.core.saved import checked_options, load_saved
+from engine.core.seats import PlayedBy
 from engine.fleet_cards import auction, flow, standing
-from engine.fleet_cards.actions import VERBS, check_shape, parse_action
+from engine.fleet_cards.actions import check_shape, parse_action
 from engine.fleet_cards.cards import Deck, builtin_deck
-from engine.fleet_cards.decisions import DECISIONS, EXPECT
+from engine.fleet_cards.decisions import DECISIONS
 from engine.fleet_cards.integrity import check
 from engine.fleet_cards.scoring import result as score_result
 from engine.fleet_cards.setup import new_game
-from engine.fleet_cards.state import SCHEMA_VERSION, STATE, FleetCardsState, Options
+from engine.fleet_cards.state import SCHEMA_VERSION, STATE, FleetCardsState, Options, TaskKind
 from engine.fleet_cards.undo import undoable
 from engine.fleet_cards.views import FleetCardsView, redeal, view
 from engine.fleet_cards.work import Work
@@ -42,8 +43,9 @@ def _base36(n: int) -> str:
             return out
 
 
-class FleetCards:
-    """The rules of Fleet, the card game (Gryphon, 2012), for 2–4 players."""
+class FleetCards(PlayedBy[FleetCardsState, FleetCardsView]):
+    """The rules of Fleet, the card game (Gryphon, 2012), for 2–4 players. Its automatic
+    players (`policies`, `search`, `default_action`) are bound by the registry."""
 
     id = "fleet-cards"
     name = "Fleet"
@@ -53,13 +55,6 @@ class FleetCards:
 
     def __init__(self, deck: Deck | None = None) -> None:
         self._deck = deck
-        from engine.fleet_cards.policies import heuristic, search_settings
-
-        self.policies: Mapping[str, Policy[FleetCardsView]] = {
-            "random": random_policy,
-            "heuristic": heuristic,
-        }
-        self.search = search_settings(self.book)
 
     def book(self, state: FleetCardsState) -> Deck:
         """The card data a game plays with."""
@@ -91,18 +86,13 @@ class FleetCards:
         task = state.players[seat].task
         if task is None:
             return []
-        return DECISIONS[task].legal(Work(self.book(state), state), seat)
+        return DECISIONS.kinds[task].legal(Work(self.book(state), state), seat)
 
     def is_over(self, state: FleetCardsState) -> bool:
         return state.phase == "over"
 
     def result(self, state: FleetCardsState) -> GameResult:
         return score_result(self.book(state), state)
-
-    def default_action(self, state: FleetCardsState, seat: int) -> Action:
-        """What a timeout or an absent player plays: the heuristic, from the seat's view."""
-        legal = self.legal_actions(state, seat)
-        return self.policies["heuristic"](self.view(state, seat), seat, legal, random.Random(0))
 
     # --- standing bids (RULES §4.10) -----------------------------------------------------------
 
@@ -142,33 +132,22 @@ class FleetCards:
     ) -> tuple[FleetCardsState, list[Event]]:
         """Apply one seat's action to a copy of the state. Raises IllegalAction, never
         mutates."""
-        try:
-            if isinstance(action, str):
-                action = parse_action(action)
-            else:
-                check_shape(action)
-        except ActionSyntaxError as exc:
-            raise IllegalAction(exc.reason, "syntax") from exc
-        if state.phase == "over":
-            raise IllegalAction("The game is over; nothing can be played any more.", "over")
-        if not 0 <= seat < len(state.players):
-            raise IllegalAction(f"There is no seat {seat + 1} at this table.", "no_seat")
-        task = state.players[seat].task
-        if task is None:
-            raise IllegalAction(
-                "You have nothing to decide right now; wait for your turn.", "not_your_turn"
-            )
-        decision = DECISIONS[task]
+
+        def owes(seat: int) -> TaskKind | None:
+            return state.players[seat].task
+
+        owed: tuple[Action, TaskKind] = owed_decision(
+            action,
+            seat,
+            parse=parse_action,
+            check=check_shape,
+            is_over=state.phase == "over",
+            seats=len(state.players),
+            owes=owes,
+        )
+        action, task = owed
         book = self.book(state)
-        if not decision.allows(Work(book, state), seat, action):
-            if task not in VERBS[action.verb].answers:
-                raise IllegalAction(
-                    f"'{action.text}' is not possible now: {EXPECT[task]}.",
-                    "not_now",
-                    action=action.text,
-                    owed=task,
-                )
-            raise decision.refuse(Work(book, state), seat, action)
+        decision = DECISIONS.check(task, Work(book, state), seat, action)
         new = state.clone(players=False)
         t = Work(book, new, shared=True)
         public = new.phase == "auction"

@@ -1,5 +1,5 @@
-"""The working copy of a game during one `apply`: the card data, the state, and the events so
-far, with the moves of cards every phase shares (drawing, discarding, reshuffling).
+"""The working copy of a game during one `apply` (`engine.core.work`) with the card data, and
+the moves of cards every phase shares (drawing, discarding, reshuffling).
 
 Events are data, never sentences. A card that reaches a hand is told only to that hand's owner
 (`tell`); everyone else hears how many (`emit`).
@@ -7,47 +7,30 @@ Events are data, never sentences. A card that reaches a hand is told only to tha
 
 from __future__ import annotations
 
+from engine.core import work
 from engine.core.chance import shuffle
-from engine.core.events import Event
 from engine.fleet_cards.cards import GONE_FISHIN, Deck
 from engine.fleet_cards.state import FleetCardsState, Player
 
 
-class Work:
+class Work(work.Work[FleetCardsState, Player]):
+    """The core's working copy (players copied on write, events as data) with the card data."""
+
+    __slots__ = ("book",)
+
     def __init__(self, book: Deck, state: FleetCardsState, *, shared: bool = False) -> None:
         """`shared`: the state's players still belong to another state (see `player`)."""
+        # The core's fields set here, not through super().__init__: a working copy is made for
+        # every `legal_actions` and `apply`, and that call was a third of the cost of making it.
         self.book = book
         self.state = state
-        self.events: list[Event] = []
-        self._owned: set[int] | None = set() if shared else None
-
-    def player(self, seat: int) -> Player:
-        """A player this work copy may change: copied the first time it is handed out when the
-        players are still shared with the state the action started from. Reading
-        ``state.players`` directly is fine."""
-        players = self.state.players
-        owned = self._owned
-        if owned is not None and seat not in owned:
-            players[seat] = players[seat].clone()
-            owned.add(seat)
-        return players[seat]
-
-    @property
-    def seats(self) -> int:
-        return len(self.state.players)
+        self.events = []
+        self._owned = set() if shared else None
 
     def in_turn_order(self) -> list[int]:
         """Every seat, the first player first, then clockwise (RULES §3.1)."""
         n = self.seats
         return [(self.state.first_player + i) % n for i in range(n)]
-
-    def emit(self, kind: str, seat: int | None = None, /, **data: object) -> None:
-        """A public event."""
-        self.events.append(Event(kind, seat, data))
-
-    def tell(self, seat: int, kind: str, /, **data: object) -> None:
-        """A private event: only `seat` ever sees it."""
-        self.events.append(Event(kind, seat, data, frozenset({seat})))
 
     # --- boat cards ---------------------------------------------------------------------------
 

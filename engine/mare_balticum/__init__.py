@@ -1,4 +1,4 @@
-"""Mare Balticum (rules in RULES.md, the map and components as data in maps/)."""
+"""Mare Balticum (rules in RULES.md, the map and components as data in data/)."""
 
 from engine.mare_balticum.rules import MareBalticum
 

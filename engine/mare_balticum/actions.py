@@ -20,11 +20,11 @@ map codes in lower case (``bba``), tokens their kind (``salmon``, ``amber``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Literal
 
-from engine.core.actions import Action, ActionSyntaxError
+from engine.core import verbs
+from engine.core.actions import Action
+from engine.core.verbs import Verb
 
 Answers = Literal["start", "turn", "sail", "launch", "unload", "contract", "company", "safe"]
 
@@ -43,15 +43,7 @@ def _kind(a: str) -> bool:
     return bool(_KIND.match(a))
 
 
-@dataclass(frozen=True)
-class Verb:
-    answers: tuple[Answers, ...]
-    args: tuple[Callable[[str], bool], ...] = ()
-    optional: int = 0
-    """How many of the last arguments may be left out."""
-
-
-VERBS: dict[str, Verb] = {
+VERBS: dict[str, Verb[Answers]] = {
     "port": Verb(("start",), (_code,)),
     "fish": Verb(("turn",), (_code, _kind)),
     "unload": Verb(("turn",), (_code, lambda a: bool(_PARTS.match(a))), optional=1),
@@ -78,20 +70,8 @@ def parse_action(text: str) -> Action:
     >>> parse_action("unload kob cod+salmon:1").args
     ('kob', 'cod+salmon:1')
     """
-    action = Action.parse(text)
-    check_shape(action)
-    return action
+    return verbs.parse_action(VERBS, text)
 
 
 def check_shape(action: Action) -> None:
-    text = action.text
-    verb = VERBS.get(action.verb)
-    if verb is None:
-        known = ", ".join(sorted(VERBS))
-        raise ActionSyntaxError(text, f"unknown verb {action.verb!r} (known: {known})")
-    most = len(verb.args)
-    if not most - verb.optional <= len(action.args) <= most:
-        raise ActionSyntaxError(text, f"{action.verb!r} takes {most} argument(s)")
-    for arg, accepts in zip(action.args, verb.args, strict=False):
-        if not accepts(arg):
-            raise ActionSyntaxError(text, f"{arg!r} is not something {action.verb!r} can take")
+    verbs.check_shape(VERBS, action)

@@ -8,16 +8,15 @@ corrected file without touching the code. A broken file is refused naming the ba
 
 from __future__ import annotations
 
-import json
 import re
 from collections import deque
 from functools import cache, cached_property
-from importlib import resources
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.core.data import builtin_data, parse_data, read_data_file
 from engine.core.errors import EngineError
 
 AMBER = "amber"
@@ -263,37 +262,16 @@ HOUSE_MAP = "house"
 
 def parse_map(text: str, origin: str = "map") -> Board:
     """Validate a map file's text; a broken file is refused naming the bad field."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MapError(f"{origin}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
-    try:
-        return Board.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        raise MapError(f"{origin}: field {where}: {first['msg']}") from exc
+    return parse_data(Board, text, origin, MapError)
 
 
 def load_map_file(path: str | Path) -> Board:
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MapError(f"{path}: cannot read the map file ({exc.strerror})") from exc
-    return parse_map(text, str(path))
+    return read_data_file(Board, path, MapError, "map")
 
 
 @cache
 def builtin_map(name: str = HOUSE_MAP) -> Board:
-    """A map shipped in the package (``maps/<name>.json``), by its id."""
+    """A map shipped in the package (``data/<name>.json``), by its id."""
     if not _MAP.match(name):
         raise MapError(f"no built-in map called {name!r}")
-    try:
-        text = resources.files("engine.mare_balticum").joinpath(f"maps/{name}.json").read_text()
-    except FileNotFoundError as exc:
-        raise MapError(f"no built-in map called {name!r}") from exc
-    board = parse_map(text, f"maps/{name}.json")
-    if board.map != name:
-        raise MapError(f"maps/{name}.json: field map: says {board.map!r}")
-    return board
+    return builtin_data(Board, "engine.mare_balticum", "data", name, MapError, "map", "map")

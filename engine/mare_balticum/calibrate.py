@@ -16,6 +16,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from engine.core.seats import bind
+from engine.mare_balticum.policies import automatic
 from engine.mare_balticum.rules import MareBalticum
 from engine.mare_balticum.state import MareState
 
@@ -39,7 +41,7 @@ def play(
 def calibrate(
     seats: int, games: int, seed: int, versus: str, options: dict[str, Any]
 ) -> dict[str, Any]:
-    game = MareBalticum()
+    game = bind(MareBalticum(), automatic)
     board = game.board_for(game.start(seats, "probe", options)[0])
     lengths, turns, rounds, spreads, winning, losing = [], [], [], [], [], []
     heuristic_wins = 0

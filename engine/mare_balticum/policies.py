@@ -7,13 +7,13 @@ core's `random_policy`.)
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from typing import Protocol
 
 from engine.core.actions import Action
-from engine.core.events import Event
+from engine.core.game import random_policy
 from engine.core.search import SearchSettings
-from engine.mare_balticum.actions import Answers
+from engine.core.seats import Automatic
 from engine.mare_balticum.board import AMBER, SAFE, Board
 from engine.mare_balticum.estimate import (
     expected_multipliers,
@@ -22,24 +22,9 @@ from engine.mare_balticum.estimate import (
     token_values,
     value,
 )
+from engine.mare_balticum.rules import MareBalticum
 from engine.mare_balticum.state import MareState, Player
 from engine.mare_balticum.views import MareView
-
-
-class MareBalticum(Protocol):
-    """What the heuristic asks of the rules (`engine.mare_balticum.rules.MareBalticum`, which
-    owns the players and so cannot be imported here)."""
-
-    def board_for(self, state: MareState) -> Board: ...
-
-    def legal_actions(self, state: MareState, seat: int) -> list[Action]: ...
-
-    def asks(self, state: MareState, seat: int) -> Answers | None: ...
-
-    def play(
-        self, state: MareState, seat: int, action: Action, asks: Answers
-    ) -> tuple[MareState, list[Event]]: ...
-
 
 SAFE_CHEAP = 0.5
 SAFE_DOUBT = 1.5
@@ -329,3 +314,12 @@ def search_settings(game: MareBalticum) -> SearchSettings[MareState]:
         return [value(board, state, seat) for seat in range(len(state.players))]
 
     return SearchSettings(playouts=32, depth=12, candidates=6, estimate=estimate, win=8.0)
+
+
+def automatic(game: MareBalticum) -> Automatic[MareState, MareView]:
+    """The automatic players the registry binds to the rules (`engine.core.seats`)."""
+
+    def heuristic(view: MareView, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+        return heuristic_action(game, view, seat, legal)
+
+    return Automatic({"random": random_policy, "heuristic": heuristic}, search_settings(game))

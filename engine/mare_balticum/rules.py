@@ -5,39 +5,32 @@ once), safe (players who played the safe throw tokens away), over."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
 
 from engine.core.actions import Action, ActionSyntaxError
-from engine.core.errors import EngineError, IllegalAction
+from engine.core.decisions import Decision, owed_decision, syntax
+from engine.core.errors import EngineError
 from engine.core.events import Event
-from engine.core.game import GameResult, Policy, random_policy
+from engine.core.game import GameResult
 from engine.core.saved import checked_options, load_saved
+from engine.core.seats import PlayedBy
 from engine.mare_balticum.actions import VERBS, Answers, parse_action
 from engine.mare_balticum.board import Board, builtin_map
-from engine.mare_balticum.flow import (
-    choose_company,
-    company_actions,
-    discard,
-    discard_actions,
-    end_action,
-    new_state,
-    place_start_boat,
-)
-from engine.mare_balticum.refusals import why_not
+from engine.mare_balticum.decisions import DECISIONS
+from engine.mare_balticum.flow import new_state
 from engine.mare_balticum.scoring import result as score_result
 from engine.mare_balticum.state import SCHEMA_VERSION, STATE, MareState, Options
-from engine.mare_balticum.turn import do_turn_action, permits, turn_actions
 from engine.mare_balticum.undo import undoable
 from engine.mare_balticum.views import MareView, make_view, redeal
 from engine.mare_balticum.work import Work
 
 
-class MareBalticum:
-    """The rules of Mare Balticum."""
+class MareBalticum(PlayedBy[MareState, MareView]):
+    """The rules of Mare Balticum. Its automatic players (`policies`, `search`,
+    `default_action`) are bound by the registry."""
 
     id = "mare-balticum"
     name = "Mare Balticum"
@@ -48,18 +41,6 @@ class MareBalticum:
     def __init__(self, board: Board | None = None) -> None:
         """`board`: play on this map whatever the options say (a server's own map file)."""
         self._board = board
-        from engine.mare_balticum.policies import heuristic_action, search_settings
-
-        def heuristic(
-            view: MareView, seat: int, legal: Sequence[Action], rng: random.Random
-        ) -> Action:
-            return heuristic_action(self, view, seat, legal)
-
-        self.policies: Mapping[str, Policy[MareView]] = {
-            "random": random_policy,
-            "heuristic": heuristic,
-        }
-        self.search = search_settings(self)
 
     def board_for(self, state: MareState) -> Board:
         return self._board or builtin_map(state.options.map)
@@ -100,27 +81,15 @@ class MareBalticum:
 
     def legal_actions(self, state: MareState, seat: int) -> list[Action]:
         asks = self.asks(state, seat) if 0 <= seat < len(state.players) else None
-        board = self.board_for(state)
         if asks is None:
             return []
-        if asks == "start":
-            return [Action("port", (p.lower(),)) for p in board.ports]
-        if asks == "company":
-            return company_actions(board, state.players[seat])
-        if asks == "safe":
-            return discard_actions(board, state.players[seat])
-        return turn_actions(board, state, seat)
+        return DECISIONS.kinds[asks].legal(Work(self.board_for(state), state, shared=False), seat)
 
     def is_over(self, state: MareState) -> bool:
         return state.phase == "over"
 
     def result(self, state: MareState) -> GameResult:
         return score_result(self.board_for(state), state)
-
-    def default_action(self, state: MareState, seat: int) -> Action:
-        """What a timeout or an absent player does: the heuristic, from the seat's view."""
-        legal = self.legal_actions(state, seat)
-        return self.policies["heuristic"](self.view(state, seat), seat, legal, random.Random(0))
 
     # --- what a seat may know ---------------------------------------------------------------
 
@@ -152,49 +121,33 @@ class MareBalticum:
         try:
             return parse_action(text)
         except ActionSyntaxError as exc:
-            raise IllegalAction(exc.reason, "syntax") from exc
+            raise syntax(exc) from exc
 
     def apply(
         self, state: MareState, seat: int, action: Action | str
     ) -> tuple[MareState, list[Event]]:
         """Apply one seat's action to a copy of the state. Raises IllegalAction, never mutates."""
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        if state.phase == "over":
-            raise IllegalAction("The game is over; nothing can be played any more.", "over")
-        if not 0 <= seat < len(state.players):
-            raise IllegalAction(f"There is no seat {seat + 1} at this table.", "no_seat")
-        asks = self.asks(state, seat)
-        if asks is None:
-            raise IllegalAction(
-                "You have nothing to decide right now; wait for your turn.", "not_your_turn"
-            )
-        board = self.board_for(state)
-        if asks == "turn":
-            legal = permits(board, state, seat, action)
-        else:
-            legal = action in self.legal_actions(state, seat)
-        if not legal:
-            raise why_not(board, state, seat, asks, action)
-        return self.play(state, seat, action, asks)
+        owed: tuple[Action, Answers] = owed_decision(
+            action,
+            seat,
+            parse=parse_action,
+            check=None,
+            is_over=state.phase == "over",
+            seats=len(state.players),
+            owes=lambda seat: self.asks(state, seat),
+        )
+        action, asks = owed
+        # Checked on the copy the action will change: it reads the same as the state it was
+        # copied from, and the copy is made once.
+        w = Work(self.board_for(state), state.clone())
+        return _decided(w, seat, action, DECISIONS.check(asks, w, seat, action))
 
     def play(
         self, state: MareState, seat: int, action: Action, asks: Answers
     ) -> tuple[MareState, list[Event]]:
         """`apply` for an action already known to be legal (the heuristic's look-ahead)."""
-        new = state.clone()
-        w = Work(self.board_for(state), new)
-        if asks == "start":
-            place_start_boat(w, seat, action.args[0].upper())
-        elif asks == "company":
-            choose_company(w, seat, action)
-        elif asks == "safe":
-            discard(w, seat, action)
-        elif do_turn_action(w, seat, action):
-            end_action(w)
-        new.version += 1
-        w.player(seat).acted += 1
-        return new, w.events
+        w = Work(self.board_for(state), state.clone())
+        return _decided(w, seat, action, DECISIONS.kinds[asks])
 
     def undoable(
         self,
@@ -218,6 +171,15 @@ class MareBalticum:
         state = load_saved(STATE, text, SCHEMA_VERSION)
         _check_loaded(self.board_for(state), state)
         return state
+
+
+def _decided(
+    w: Work, seat: int, action: Action, decision: Decision[Work]
+) -> tuple[MareState, list[Event]]:
+    decision.decide(w, seat, action)
+    w.state.version += 1
+    w.player(seat).acted += 1
+    return w.state, w.events
 
 
 def _options(options: BaseModel | Mapping[str, Any] | None) -> Options:

@@ -34,7 +34,7 @@ class Options(BaseModel):
     contracts: bool = False
     """Optional rule 2: the contract cards and the action that takes one."""
     map: str = HOUSE_MAP
-    """Which map data file to play on (``maps/<map>.json``)."""
+    """Which map data file to play on (``data/<map>.json``)."""
 
 
 @with_config(_STRICT)

@@ -1,12 +1,12 @@
 """The engine plays recorded games exactly as it did when they were recorded: the same seed,
 the same policies and the same actions give the same legal actions, views, tokens, states,
-events, results and strong decisions (`tests.engine.recorded`), and a state saved then loads
+events, results and strong decisions (`tests.engine.recorded.chain`), and a state saved then loads
 and saves again unchanged."""
 
 import pytest
 
 from engine.games import get_game
-from tests.engine.recorded import EVERY, PLAN, load, play
+from tests.engine.recorded.chain import EVERY, PLAN, load, play
 
 CASES = [(game_id, i) for game_id, plans in PLAN.items() for i in range(len(plans))]
 SAVED = [(game_id, i) for game_id, i in CASES if i % 5 == 0]

@@ -9,11 +9,11 @@ from engine.core.actions import Action
 from engine.core.events import Event
 from engine.fleet_cards import auction, drawing, flow, harvest, launching
 from engine.fleet_cards.cards import builtin_deck
-from engine.fleet_cards.rules import FleetCards
 from engine.fleet_cards.state import Boat, FleetCardsState
 from engine.fleet_cards.work import Work
+from engine.games import get_game
 
-GAME = FleetCards()
+GAME = get_game("fleet-cards")
 BOOK = builtin_deck()
 
 

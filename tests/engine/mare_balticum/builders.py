@@ -8,11 +8,11 @@ import dataclasses
 from typing import Any
 
 from engine.core.events import Event
-from engine.mare_balticum import MareBalticum
+from engine.games import get_game
 from engine.mare_balticum.board import builtin_map
 from engine.mare_balticum.state import MareState
 
-GAME = MareBalticum()
+GAME = get_game("mare-balticum")
 BOARD = builtin_map()
 PORTS = ("KOB", "STO", "GDA", "RIG", "STP")
 

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from engine.core.actions import Action
 from engine.core.errors import EngineError, IllegalAction
 
 from .builders import GAME, edit, started, turn_of
@@ -19,6 +20,19 @@ def test_malformed_action_text_is_refused_and_changes_nothing(text):
         GAME.apply(state, 0, text)
     assert err.value.code == "syntax"
     assert err.value.reason
+    assert GAME.dump_state(state) == before
+
+
+@pytest.mark.parametrize(
+    "action",
+    [Action("fish", ("bba",)), Action("fly"), Action("unload", ()), Action("play", ("x3", "s@"))],
+)
+def test_a_malformed_action_given_as_a_value_is_refused_as_text_is_and_changes_nothing(action):
+    state = turn_of(started(3), 0)
+    before = GAME.dump_state(state)
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, 0, action)
+    assert err.value.code == "syntax"
     assert GAME.dump_state(state) == before
 
 

@@ -7,11 +7,11 @@ from functools import partial
 
 from engine.core.replay import UNDO, replay
 from engine.core.undo import DRAW, GAME_END, RESOLVED, REVEAL
-from engine.mare_balticum.rules import MareBalticum
+from engine.games import get_game
 from tests.engine.takebacks import allowed as may_take_back
 from tests.engine.takebacks import find, moves, taken_back_to_before, verb
 
-GAME = MareBalticum()
+GAME = get_game("mare-balticum")
 RULE_1 = {"demand_management": True}
 RULE_2 = {"contracts": True}
 

@@ -15,11 +15,11 @@ from bot.fronts.text import panel_text
 from bot.i18n import Tr
 from engine.core.errors import IllegalAction
 from engine.fleet_cards.cards import builtin_deck
-from engine.fleet_cards.rules import FleetCards
 from engine.fleet_cards.state import FleetCardsState, Options
+from engine.games import get_game
 from tests.engine.fleet_cards.builders import at, hand, row
 
-GAME = FleetCards()
+GAME = get_game("fleet-cards")
 FRONT = get_front("fleet-cards")
 BOOK = builtin_deck()
 TR = Tr("en", "fleet-cards")

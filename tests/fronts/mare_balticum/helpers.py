@@ -10,10 +10,10 @@ from bot.fronts.text import panel_text
 from bot.i18n import Tr
 from bot.service import RECENT_EVENTS
 from engine.core.events import Event
-from engine.mare_balticum import MareBalticum
+from engine.games import get_game
 from engine.mare_balticum.state import MareState
 
-GAME = MareBalticum()
+GAME = get_game("mare-balticum")
 FRONT = MareBalticumFront()
 NAMES = ["Alice", "Bob", "Carla", "Dmitri", "Eeva"]
 

@@ -10,8 +10,8 @@ state from the middle of a game are kept as they are.
 
 Write the recordings again (only when the rules change on purpose):
 
-    python -m tests.engine.recorded            # every recorded game
-    python -m tests.engine.recorded fleet-dice
+    python -m tests.engine.recorded.chain            # every recorded game
+    python -m tests.engine.recorded.chain fleet-dice
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import Any
 from engine.core.search import ai_action
 from engine.games import get_game
 
-HERE = Path(__file__).parent / "recorded"
+HERE = Path(__file__).parent
 EVERY = 16
 """A checkpoint every this many actions."""
 SAVED_AT = 50

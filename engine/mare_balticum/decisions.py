@@ -1,13 +1,36 @@
-"""Why an action is refused: one English sentence for the terminal and logs, and a code with
-fields a front words in the player's language."""
+"""Every decision a seat can owe, declared once (`engine.core.decisions`): what is legal, what
+it does, and why another action is refused — one English sentence for the terminal and logs,
+and a code with fields a front words in the player's language.
+
+| decision | asked | legal | does |
+|---|---|---|---|
+| ``start`` | setup, in turn | a port (RULES §2.5) | `flow.place_start_boat` |
+| ``turn`` | the active player | the turn's actions (§3–§6, §12) | `turn.do_turn_action` |
+| ``sail`` ``launch`` ``unload`` ``contract`` | the same, mid-action | its next choice | the same |
+| ``company`` | everyone owing a token at a clock (§8) | a company token | `flow.choose_company` |
+| ``safe`` | players who played the safe (§8.4) | a token to throw away | `flow.discard` |
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core.actions import Action
+from engine.core.decisions import Decision, Decisions
 from engine.core.errors import IllegalAction
 from engine.mare_balticum.actions import VERBS, Answers
 from engine.mare_balticum.board import AMBER, SAFE, Board
+from engine.mare_balticum.flow import (
+    choose_company,
+    company_actions,
+    discard,
+    discard_actions,
+    end_action,
+    place_start_boat,
+)
 from engine.mare_balticum.state import MareState
+from engine.mare_balticum.turn import do_turn_action, permits, turn_actions
+from engine.mare_balticum.work import Work
 
 EXPECTED: dict[Answers, str] = {
     "start": "put your starting boat on a port",
@@ -111,3 +134,71 @@ def _why_not_play(board: Board, state: MareState, seat: int, action: Action) -> 
         "space_taken",
         species=species,
     )
+
+
+# --- the table ----------------------------------------------------------------------------------
+
+
+def _legal_start(w: Work, seat: int) -> list[Action]:
+    return [Action("port", (p.lower(),)) for p in w.board.ports]
+
+
+def _decide_start(w: Work, seat: int, action: Action) -> None:
+    place_start_boat(w, seat, action.args[0].upper())
+
+
+def _legal_turn(w: Work, seat: int) -> list[Action]:
+    return turn_actions(w.board, w.state, seat)
+
+
+def _permits_turn(w: Work, seat: int, action: Action) -> bool:
+    return permits(w.board, w.state, seat, action)
+
+
+def _decide_turn(w: Work, seat: int, action: Action) -> None:
+    if do_turn_action(w, seat, action):
+        end_action(w)
+
+
+def _legal_company(w: Work, seat: int) -> list[Action]:
+    return company_actions(w.board, w.state.players[seat])
+
+
+def _decide_company(w: Work, seat: int, action: Action) -> None:
+    choose_company(w, seat, action)
+
+
+def _legal_safe(w: Work, seat: int) -> list[Action]:
+    return discard_actions(w.board, w.state.players[seat])
+
+
+def _decide_safe(w: Work, seat: int, action: Action) -> None:
+    discard(w, seat, action)
+
+
+def _refusing(asks: Answers) -> Callable[[Work, int, Action], IllegalAction]:
+    def refuse(w: Work, seat: int, action: Action) -> IllegalAction:
+        return why_not(w.board, w.state, seat, asks, action)
+
+    return refuse
+
+
+def _turn_step(asks: Answers) -> Decision[Work]:
+    """The second choice of a compound turn action (where to sail, where to launch …)."""
+    return Decision(_legal_turn, _decide_turn, _refusing(asks))
+
+
+DECISIONS: Decisions[Work, Answers] = Decisions(
+    kinds={
+        "start": Decision(_legal_start, _decide_start, _refusing("start")),
+        "turn": Decision(_legal_turn, _decide_turn, _refusing("turn"), permits=_permits_turn),
+        "sail": _turn_step("sail"),
+        "launch": _turn_step("launch"),
+        "unload": _turn_step("unload"),
+        "contract": _turn_step("contract"),
+        "company": Decision(_legal_company, _decide_company, _refusing("company")),
+        "safe": Decision(_legal_safe, _decide_safe, _refusing("safe")),
+    },
+    verbs=VERBS,
+    expected=EXPECTED,
+)
