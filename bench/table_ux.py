@@ -3,7 +3,8 @@ players choosing as the engine's default move would, and counts per player and r
 see:
 
 - public messages posted in the table's thread, and pings (messages that notify someone: they
-  mention them and their allowed mentions let it through);
+  mention them and their allowed mentions let it through), also by the kind of decision the
+  ping was for (the verbs the player may choose from then);
 - clicks each player makes;
 - at every click, how many messages below the newest the table's state is (the message with
   the scores and who the table waits for).
@@ -12,9 +13,23 @@ see:
                              [--seed 1] [--away] [--out DIR]
 
 Each game is played at the tables `TABLES` lists (people, AI seats, a lobby, a solo game or a
-daily challenge). `--away`: players come back to the table a quarter of an hour after each
-click (their prompts no longer open), so they follow the game by its pings. `--out DIR` also
-writes each table's channel as it reads scrolled back at the end.
+daily challenge). A round is the engine's `round`: every player has had one turn (Fleet Dice:
+one roll of the pool; the card game: one license auction opened by each player and the phases
+after it; the map games: one turn each, in turn order); what comes before the first turn (Black
+Fleet's docking) counts in the first round.
+
+`--away`: players leave the table once they have nothing in front of them, and come back a
+quarter of an hour (`AWAY`) after the table started waiting for them again: a pause of 15
+minutes before each return, on the bot's clock, so its two-minute calls are due meanwhile.
+While they are back they play on: a decision that opens within `STAY` of their last click
+(their own click opened it, or others clicked meanwhile) is played at once, a few seconds
+(`STEP`) per click; people called at the same moment come back at the same moment. Since away
+players do not want to be fetched for each bid, at the card game's auctions an away player
+leaves a standing bid ("Or bid for me, up to…") at the most the engine's normal AI would bid
+for that license now (`standing_limit`), the highest limit the menu offers within it, instead
+of bidding click by click; where that limit is the lowest bid, they bid it. `--out DIR` also
+writes each table's channel as it reads scrolled back at the end; `TABLE_UX_TRACE=1` prints
+every click, post and ping as it happens.
 """
 
 from __future__ import annotations
@@ -22,6 +37,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import tempfile
@@ -33,8 +49,11 @@ from unittest import mock
 import simcord
 
 from bot.reading import Reading
-from tests.clock import TestClock
+from engine.fleet_cards.policies import standing_limit
+from tests.clock import NOON, TestClock
 from tests.cogs.harness import Sim, make_bot
+
+TRACE = bool(os.environ.get("TABLE_UX_TRACE"))
 
 
 def notifies(body: dict[str, Any], user_id: int) -> bool:
@@ -64,16 +83,29 @@ class Watch:
         """Pings per turn (the front's `turn`: a player is pinged at most once in it)."""
         self.waited: dict[int, set[str]] = {h.id: set() for h in humans}
         """The turns in which the table waited for each player."""
+        self.own = 0
+        """Pings a player got from their own click (there should be none)."""
+        self.kinds: Counter[str] = Counter()
+        """Pings by the kind of decision they were for: the verbs the player may choose."""
 
     async def round_now(self) -> int:
         state = await self.table.state()
         return max(1, int(getattr(state, "round", 1)))
 
     async def after(self, actor: Any, result: Any) -> None:
-        table = self.table
+        if TRACE:
+            clock = self.table.clock
+            print(f"{clock() - NOON:8.0f}s r{await self.round_now()} {actor.name} clicked")
         current = await self.round_now()
         self.rounds.add(current)
         self.clicks[actor.id][current] += 1
+        await self.collect(actor.id)
+
+    async def collect(self, actor: int | None = None) -> None:
+        """Counts the messages posted since the last look (after a click, or after time
+        passed and calls that were due went out)."""
+        table = self.table
+        current = await self.round_now()
         loaded = await table.loaded()
         turn = Reading.of(loaded.row, loaded.game, loaded.state, None, None).turn()
         for seat in loaded.game.to_act(loaded.state) if loaded.row.status == "active" else []:
@@ -85,11 +117,18 @@ class Watch:
             if req.method == "POST" and req.path == f"/channels/{thread}/messages":
                 self.public[current] += 1
                 content = (req.json or {}).get("content") or ""
-                final = bool((req.json or {}).get("embeds"))  # the final scores ping everyone
+                if TRACE:
+                    print(f"      post: {content[:100]!r}")
+                # the final scores ping everyone
+                final = bool((req.json or {}).get("embeds")) or loaded.row.status != "active"
                 for h in self.humans:
                     if f"<@{h.id}>" in content and notifies(req.json or {}, h.id):
                         self.pings[h.id][current] += 1
                         self.turn_pings[h.id][turn] += 0 if final else 1
+                        self.kinds["final scores" if final else kind(loaded, h.id)] += 1
+                        self.own += h.id == actor and not final
+                        if TRACE:
+                            print(f"      PING {h.name} for {kind(loaded, h.id)}: {content[:90]}")
         self.seen_requests = len(table.env.http_requests)
         row = await table.row()
         marker = row.step_message_id or row.board_message_id
@@ -119,6 +158,10 @@ class Watch:
         return {
             "table": name,
             "rounds": rounds,
+            "pings_per_round_by_kind": {
+                k: round(n / rounds / len(self.humans), 2) for k, n in self.kinds.most_common()
+            },
+            "pings_for_own_click": self.own,
             "public_messages_per_round": round(sum(self.public.values()) / rounds, 2),
             "max_public_in_a_round": max(self.public.values() or [0]),
             "players": per_player,
@@ -127,6 +170,15 @@ class Watch:
                 "max": max(self.distance or [0]),
             },
         }
+
+
+def kind(loaded: Any, user_id: int) -> str:
+    """The kind of decision a person owes now: the verbs they may choose from."""
+    rules, state = loaded.game, loaded.state
+    for seat in rules.to_act(state) if loaded.row.status == "active" else []:
+        if loaded.row.seats[seat].user_id == user_id:
+            return "/".join(sorted({a.verb for a in rules.legal_actions(state, seat)}))
+    return "nothing owed"
 
 
 async def channel_text(table: Sim) -> str:
@@ -151,7 +203,11 @@ TABLES: dict[str, dict[str, tuple[int, int, str]]] = {
         "solo": (1, 0, "solo"),
         "challenge": (1, 0, "challenge"),
     },
-    "fleet-cards": {"three players": (2, 1, "lobby"), "challenge": (1, 0, "challenge")},
+    "fleet-cards": {
+        "two players": (2, 0, "lobby"),
+        "three players": (2, 1, "lobby"),
+        "challenge": (1, 0, "challenge"),
+    },
     "mare-balticum": {"two people and two AI": (2, 2, "lobby"), "four people": (4, 0, "lobby")},
     "black-fleet": {
         "two players and an AI": (2, 1, "lobby"),
@@ -161,7 +217,65 @@ TABLES: dict[str, dict[str, tuple[int, int, str]]] = {
 }
 """Each game's tables: (people, AI seats, how it opens: a lobby, /table solo, /challenge)."""
 AWAY = 15 * 60.0
-"""With --away, the time between a player's click and the next: no prompt is still open."""
+"""With --away, how long after the table starts waiting for a player they come back."""
+STAY = 60.0
+"""With --away, how long after their last click a player still looks at the table."""
+STEP = 5.0
+"""With --away, the time a player at the table takes per click."""
+
+
+class Returns:
+    """When each away player is next at the table (`--away`)."""
+
+    def __init__(self, table: Sim, humans: list[Any]) -> None:
+        self.table = table
+        self.humans = {h.id for h in humans}
+        self.last: dict[int, float] = {}
+        """Each player's last click, on the bot's clock."""
+        self.since: dict[int, float] = {}
+        """Since when the table has waited for each player, on the bot's clock."""
+
+    def clicked(self, user_id: int) -> None:
+        assert self.table.clock is not None
+        self.last[user_id] = self.table.clock()
+        self.since.pop(user_id, None)
+
+    async def next(self) -> tuple[int, float]:
+        """The seat that plays next and when: whoever the table waits for is back first (a
+        player still at the table at once, the one who clicked last first)."""
+        clock = self.table.clock
+        assert clock is not None
+        loaded = await self.table.loaded()
+        now = clock()
+        ready = []
+        waiting = loaded.game.to_act(loaded.state)
+        users = {loaded.row.seats[seat].user_id for seat in waiting}
+        self.since = {u: t for u, t in self.since.items() if u in users}
+        for seat in waiting:
+            user = loaded.row.seats[seat].user_id
+            opened = self.since.setdefault(user, now)
+            last = self.last.get(user, float("-inf"))
+            back = opened + STEP if opened - last < STAY else opened + AWAY
+            ready.append((back, -last, seat))
+        back, _, seat = min(ready)
+        return seat, back
+
+
+def standing(loaded: Any, seat: int) -> str | None:
+    """The standing bid an away player leaves at a card game's auction (see the module's
+    docstring), or None to play the default move."""
+    rules, state = loaded.game, loaded.state
+    if rules.id != "fleet-cards":
+        return None
+    legal = rules.legal_actions(state, seat)
+    limit = standing_limit(rules.view(state, seat), seat, legal)
+    if limit is None:
+        return None
+    panel = Reading.of(loaded.row, rules, state, seat, None).prompt().panel
+    choices = panel.choices if panel is not None else []
+    offered = [int(c.action.split()[1]) for c in choices if c.action.startswith("standing ")]
+    fitting = [n for n in offered if n <= limit]
+    return f"standing {max(fitting)}" if fitting else None
 
 
 async def play(game: str, kind: str, seed: int, away: bool, out: Path | None) -> dict[str, Any]:
@@ -188,22 +302,43 @@ async def play(game: str, kind: str, seed: int, away: bool, out: Path | None) ->
                 for _ in range(robots):
                     await humans[0].click(await table.lobby(), label="Add AI seat")
                 await humans[0].click(await table.lobby(), label="Start")
+                started = humans[0]
             elif opening == "solo":
                 await table.open(humans[0], "table solo", game=game)
+                started = humans[0]
             else:
                 before = {t.id for t in channel.threads}
                 await humans[0].slash(channel, "challenge", game=game)
+                started = humans[0]
                 table.thread_id = next(t.id for t in channel.threads if t.id not in before)
             watch = Watch(table, humans)
             watch.seen_requests = 0
+            returns = Returns(table, humans)
+            returns.clicked(started.id)  # who started it has their first decision in front
 
             async def after(actor: Any, result: Any) -> None:
-                if away:
-                    clock.advance(AWAY)
+                returns.clicked(actor.id)
                 await watch.after(actor, result)
 
             table.on_click = after
-            await table.play_to_end()
+            if away:
+                for _ in range(3000):
+                    if (await table.row()).status != "active":
+                        break
+                    seat, back = await returns.next()
+                    if back > clock():
+                        await env.advance_time(back - clock())
+                        await watch.collect()
+                    loaded = await table.loaded()
+                    order = standing(loaded, seat)
+                    if TRACE:
+                        legal = [a.text for a in loaded.game.legal_actions(loaded.state, seat)]
+                        print(f"      seat {seat} plays {order}; legal {legal[:6]}")
+                    await table.play_one(seat=seat, wanted=order)
+                else:
+                    raise AssertionError("the game did not end")
+            else:
+                await table.play_to_end()
             if out is not None:
                 out.mkdir(parents=True, exist_ok=True)
                 name = f"{game}-{kind.replace(' ', '-')}" + ("-away" if away else "")
@@ -238,6 +373,9 @@ def main() -> None:
                 f"pings/turn {p['pings_per_turn_waited_on']} (max {p['max_pings_in_a_turn']}), "
                 f"clicks/turn {p['clicks_per_turn_waited_on']}"
             )
+        kinds = ", ".join(f"{k} {n}" for k, n in r["pings_per_round_by_kind"].items())
+        print(f"   pings per player and round, by decision: {kinds}")
+        print(f"   pings for one's own click: {r['pings_for_own_click']}")
         d = r["table_state_distance"]
         print(f"   table state above the newest message: mean {d['mean']}, max {d['max']}")
     print(json.dumps({"bench": "table_ux", "reports": reports}))

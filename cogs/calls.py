@@ -13,6 +13,15 @@ spam them.
   (the front's turn: a round, a player's turn) before it is sent, so no process, restart or
   second outcome calls again; never for one's own action, never an AI or autopilot seat;
   a decision with one forced choice is asked, not called.
+- **One call while it is unread**: a person's call at a table is *unread* from the moment it
+  notifies them (a mention in the thread or a direct message, sent by this process) until
+  they next click or type anything at that table. A decision that opens for them meanwhile
+  (the one they were called for was played at its deadline, by autopilot, or taken back) is
+  covered by that call: their mention still stands and its button opens whatever they owe
+  now, so no second notification is sent. Still notifying: a deadline's half-time reminder
+  (its own message), a call from another table, and any call after a restart (who has read
+  what is not kept). Once they are back, a decision still covered is theirs like any other:
+  called if they leave it for two minutes.
 - **Nothing lost at a restart**: calls due when the process stopped are sent at startup; one
   claimed but not known to be sent is looked for in the thread first, so it is sent once.
 """
@@ -65,24 +74,41 @@ class Calls:
         self._later: dict[tuple[int, int], asyncio.TimerHandle] = {}
         self._messages: dict[tuple[int, int], tuple[str, Any]] = {}
         """(game, user) → the turn and message of their last call in the thread."""
+        self._called: dict[tuple[int, int], float] = {}
+        """(game, user) → when a call last notified them (in this process)."""
+        self._covered: dict[tuple[int, int], Wait] = {}
+        """(game, user) → a wait their unread call covers (not called on its own)."""
 
     # --- presence --------------------------------------------------------------------------------
 
     def seen(self, game_id: int, user_id: int) -> None:
-        """A person clicked something at this table."""
+        """A person clicked something at this table (they have read their call, if any: a
+        decision it covered is called if they leave it for two minutes)."""
         self._seen[(game_id, user_id)] = self.clock()
+        covered = self._covered.pop((game_id, user_id), None)
+        if covered is not None:
+            self._call_later(game_id, covered)
 
     def present(self, game_id: int, user_id: int) -> bool:
         last = self._seen.get((game_id, user_id))
         return last is not None and self.clock() - last < PRESENT
 
+    def unread(self, game_id: int, user_id: int) -> bool:
+        """Whether a call notified this person at this table and they have not been back
+        since (see the module's docstring)."""
+        called = self._called.get((game_id, user_id))
+        return called is not None and self._seen.get((game_id, user_id), float("-inf")) < called
+
     def forget(self, game_id: int) -> None:
-        for key in [k for k in (*self._seen, *self._later, *self._messages) if k[0] == game_id]:
+        kept = (*self._seen, *self._later, *self._messages, *self._called, *self._covered)
+        for key in [k for k in kept if k[0] == game_id]:
             self._seen.pop(key, None)
             handle = self._later.pop(key, None)
             if handle is not None:
                 handle.cancel()
             self._messages.pop(key, None)
+            self._called.pop(key, None)
+            self._covered.pop(key, None)
 
     # --- after an outcome ------------------------------------------------------------------------
 
@@ -162,11 +188,17 @@ class Calls:
         without a notification."""
         thread: dict[str, list[Wait]] = {}
         for wait in waits:
+            if not quiet and self.unread(row.id, wait.user_id):
+                # Their call has not been read yet: it covers this decision too.
+                self._covered[(row.id, wait.user_id)] = wait
+                continue
             way, closed_at = await self.service.notify_way(wait.user_id)
             via = "dm" if way in ("dm", "both") and closed_at is None and not quiet else "thread"
             if not await self.service.claim_call(row.id, wait.user_id, wait.turn, via):
                 continue  # already called this turn (another outcome, another process)
             crash_point("call_claimed")
+            if not quiet:
+                self._called[(row.id, wait.user_id)] = self.clock()
             owed = public.as_reader(wait.seat).owed()
             if via == "dm":
                 if await self._direct(row, public, wait, owed):

@@ -291,6 +291,41 @@ def _bid(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Actio
     return Action("pass")
 
 
+def standing_limit(view: FleetCardsView, seat: int, legal: Sequence[Action]) -> int | None:
+    """The standing bid (RULES §4.10) this player would leave on the license being auctioned:
+    the price up to which the heuristic, bidding click by click, keeps raising against a rival
+    who keeps raising (each rival bid shows what the license is worth to them, see
+    `bid_limit`), within the bids it may make. None when that is no more than the lowest bid
+    now (it bids that, or passes): nothing would stand.
+
+    >>> from engine.fleet_cards.actions import parse_action as p
+    >>> from engine.fleet_cards.rules import FleetCards
+    >>> rules = FleetCards()
+    >>> state, _ = rules.start(2, "a1", rules.options())
+    >>> standing_limit(rules.view(state, 0), 0, rules.legal_actions(state, 0)) is None
+    True
+    """
+    bids = sorted(int(a.args[0]) for a in legal if a.verb == "bid")
+    lot = view.auction.lot
+    if len(bids) < 2 or lot is None or view.players[seat].task not in ("open", "raise"):
+        return None
+    book = builtin_deck(view.options.deck)
+    rivals = [s for s, p in enumerate(view.players) if s != seat and not p.out]
+    reached = None
+    for price in bids:
+        # The heuristic bids `price` when the rival who values the license most leads at
+        # the price below it.
+        pushed = [
+            view._replace(auction=view.auction._replace(high=price - 1, leader=rival))
+            for rival in rivals
+            if rival not in view.auction.passed
+        ] or [view]
+        if price > max(bid_limit(book, v, seat, lot) for v in pushed):
+            break
+        reached = price
+    return reached if reached is not None and reached > bids[0] else None
+
+
 def _process(book: Deck, view: FleetCardsView, me: PlayerView, legal: Sequence[Action]) -> Action:
     """A full boat gives a crate (it fishes again next round); another boat gives one only to
     have a crate to trade for cards while the game is young."""

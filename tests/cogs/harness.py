@@ -162,21 +162,28 @@ class Sim:
         where = self.bot.get_channel(row.parent_id) if row.parent_id else self.thread()
         return await self.message(row.lobby_message_id, where)
 
-    async def play_one(self, check: bool = True) -> None:
+    async def play_one(
+        self, check: bool = True, seat: int | None = None, wanted: str | None = None
+    ) -> None:
         """The next player who must act does so through the UI: often through a public
         button on the step message when one applies a legal move, else Act and a prompt.
-        `check`: the click must be answered (not when the bot is made to crash)."""
+        `check`: the click must be answered (not when the bot is made to crash); `seat`: who
+        acts (else the first the table waits for); `wanted`: what they choose (else, for a
+        sensible player, the engine's default move)."""
         loaded = await self.loaded()
         row, rules, state = loaded.row, loaded.game, loaded.state
-        seat = rules.to_act(state)[0]
+        seat = rules.to_act(state)[0] if seat is None else seat
         actor = self.players[row.seats[seat].user_id]
         legal = {a.text for a in rules.legal_actions(state, seat)}
         public = []
         if row.step_message_id:
             step = await self.message(row.step_message_id)
             public = [i for i in ids(step) if public_action(i) in legal]
-        wanted = rules.default_action(state, seat).text if self.sensible else None
-        plan = (lambda: planned(rules, state, seat)) if self.sensible else None
+        # A player told what to choose makes that one move; a sensible one makes the engine's
+        # default moves, several at once where one choice holds them.
+        plan = (lambda: planned(rules, state, seat)) if self.sensible and wanted is None else None
+        if wanted is None and self.sensible:
+            wanted = rules.default_action(state, seat).text
         if wanted is not None:
             public = [i for i in public if public_action(i) == wanted]
         token = rules.token(state, seat)

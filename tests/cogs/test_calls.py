@@ -143,3 +143,51 @@ async def test_table_turns_lists_every_table_waiting_with_a_button_each(table):
     (carol,) = table.add("carol")
     nothing = await carol.slash(table.channel, "table turns")
     assert "No table is waiting for you" in nothing.response.embeds[0].description
+
+
+async def reminders_to(table: Any, user: Any) -> list[Any]:
+    history = [m async for m in table.thread().history(limit=60)]
+    return [
+        m for m in history if f"<@{user.id}>" in (m.content or "") and "waiting for" in m.content
+    ]
+
+
+async def test_a_decision_opening_while_a_call_is_unread_is_covered_by_that_call(table):
+    """bob is called and never comes back; at the deadline his move is played for him and
+    his next turn opens: his call still stands, unread, and covers it (no second call); the
+    deadline's half-time reminder still notifies him; once he is back, the decision is his
+    like any other, and he is called when he leaves it for two minutes."""
+    alice, bob = table.add("alice", "bob")
+    await table.open(alice, game="fleet-dice", deadline=24)
+    await bob.click(await table.lobby(), label="Join")
+    table.clock.advance(AWAY)
+    await alice.click(await table.lobby(), label="Start")
+    await table.env.advance_time(PRESENT + 5)  # alice has left too: both are called
+    row = await table.row()
+    first_turn = {w.turn for w in row.waits if w.user_id == bob.id}
+    (first_call,) = await calls_to(table, bob)
+    assert first_turn, "bob is called once"
+    for _ in range(12):  # deadlines play for both until bob owes a decision of a new turn
+        await table.env.advance_time(row.deadline_at + 1 - table.clock())
+        await table.bot.scheduler.tick()
+        row = await table.row()
+        if any(w.user_id == bob.id and w.turn not in first_turn for w in row.waits):
+            break
+    (new,) = [w for w in row.waits if w.user_id == bob.id]
+    assert new.turn not in first_turn, "a decision of a new turn opened for bob"
+    assert [m.id for m in await calls_to(table, bob)] == [first_call.id], "covered: not called"
+    called = {(c.user_id, c.turn) for c in await table.service.calls(row.id)}
+    assert (bob.id, new.turn) not in called
+    await table.env.advance_time(row.deadline_at - 6 * 3600 - table.clock())
+    await table.bot.scheduler.tick()
+    (reminder,) = await reminders_to(table, bob)
+    assert reminder.mentions and bob.id in [u.id for u in reminder.mentions], "it notifies"
+    # bob comes back (opens the board's Act) and leaves the decision for two minutes.
+    board = await table.table_message()
+    act = next(i for i in ids(board) if i.endswith(":act"))
+    await bob.click(board, custom_id=act)
+    assert [m.id for m in await calls_to(table, bob)] == [first_call.id], "at the table"
+    await table.env.advance_time(PRESENT + 5)
+    (call,) = await calls_to(table, bob)  # the call for an earlier turn is taken away
+    assert call.id != first_call.id and bob.id in [u.id for u in call.mentions], "called"
+    assert (bob.id, new.turn) in {(c.user_id, c.turn) for c in await table.service.calls(row.id)}

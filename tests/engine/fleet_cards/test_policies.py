@@ -114,3 +114,52 @@ def test_the_heuristic_decides_the_same_from_the_same_view():
     legal = GAME.legal_actions(state, 1)
     picks = {GAME.policies["heuristic"](view, 1, legal, random.Random(n)).text for n in range(5)}
     assert picks == {"bid 7"}
+
+
+def against_a_rival_who_always_raises(state, seat, rival, order=None):
+    """The bids `seat` makes against a rival who raises by the least while they can: the
+    heuristic's bid by bid, or with `order` the standing bid's (RULES §4.10)."""
+    made = []
+    while GAME.view(state, None).phase == "auction" and GAME.to_act(state):
+        (to_act,) = GAME.to_act(state)
+        if to_act == seat:
+            if order is None:
+                action = GAME.default_action(state, seat)
+            else:
+                action = GAME.standing_action(state, seat, order)
+        else:
+            bids = [a for a in GAME.legal_actions(state, to_act) if a.verb == "bid"]
+            action = min(bids, key=lambda a: int(a.args[0])) if to_act == rival and bids else None
+        if action is None or action.verb != "bid":
+            return made
+        if to_act == seat:
+            made.append(action.text)
+        state, _ = GAME.apply(state, to_act, action)
+    return made
+
+
+def test_a_standing_bid_makes_the_bids_the_heuristic_would_make_one_by_one():
+    # RULES §4.10: "bid for me, up to $N" at the most the heuristic bids against a rival who
+    # keeps raising, asked from the bidder's view when the bidding first comes to them
+    from engine.fleet_cards.policies import standing_limit
+
+    for ai_hand in (["cod"] * 3 + ["tuna"] * 4, ["cod"] * 4 + ["tuna"] * 6):
+        state = cod_auction(ai_hand)
+        state = act(state, 0, "open cod", "bid 6")
+        limit = standing_limit(GAME.view(state, 1), 1, GAME.legal_actions(state, 1))
+        assert limit is not None and limit > 7
+        order = GAME.standing_order(state, 1, str(limit))
+        by_hand = against_a_rival_who_always_raises(state, 1, 0)
+        assert against_a_rival_who_always_raises(state, 1, 0, order) == by_hand
+        assert len(by_hand) >= 1
+
+
+def test_no_standing_bid_where_the_heuristic_would_bid_only_the_lowest_or_pass():
+    from engine.fleet_cards.policies import standing_limit
+
+    state = cod_auction(["tuna"] * 6, rival_hand=["cod", "cod", "tuna", "tuna", "tuna"])
+    state = act(state, 0, "open cod", "bid 6")
+    assert len(against_a_rival_who_always_raises(state, 1, 0)) <= 1
+    assert standing_limit(GAME.view(state, 1), 1, GAME.legal_actions(state, 1)) is None
+    # nor for a seat that is not bidding now
+    assert standing_limit(GAME.view(state, 0), 0, GAME.legal_actions(state, 0)) is None
