@@ -11,6 +11,10 @@ of about five message writes per five seconds per channel.
   folded into its post, and a delete of one drops both; a step's messages become fewer writes.
 - **Notices first**: a lane for the pings that tell a player it is their turn, drained before the
   table's own edits, so the next player learns it before the board catches up.
+- **Tidying last**: a step that is over loses its buttons in a lane drained only when nothing
+  else waits. At game-night pace a thread asks for more writes than Discord allows; what a
+  player must see (the new step, the moves on it) goes first, and a stale button left a moment
+  longer only answers that the table moved on.
 
 Nothing here sleeps of its own accord: pacing is discord.py's, by Discord's own headers (a
 sliding window of the bot's own, narrower than Discord's fixed ones, only lengthened the
@@ -30,7 +34,7 @@ import discord
 
 log = logging.getLogger(__name__)
 
-Lane = Literal["notice", "table"]
+Lane = Literal["notice", "table", "tidy"]
 
 
 @dataclass
@@ -50,7 +54,7 @@ class Op:
 class Outbox:
     def __init__(self, channel: discord.PartialMessageable) -> None:
         self.channel = channel
-        self._lanes: dict[Lane, deque[Op]] = {"notice": deque(), "table": deque()}
+        self._lanes: dict[Lane, deque[Op]] = {"notice": deque(), "table": deque(), "tidy": deque()}
         self._worker: asyncio.Task[None] | None = None
         self.sent = 0
         """Requests made (for figures)."""
@@ -155,7 +159,7 @@ class Outbox:
     # --- sending ---------------------------------------------------------------------------------
 
     def _next(self) -> Op | None:
-        lanes: tuple[Lane, ...] = ("notice", "table")
+        lanes: tuple[Lane, ...] = ("notice", "table", "tidy")
         for lane in lanes:
             queue = self._lanes[lane]
             if queue:

@@ -103,6 +103,9 @@ class Writes:
     board_posted: bool = False
     step_posted: asyncio.Future[int] | None = None
     others: list[asyncio.Future[Any]] = dataclasses.field(default_factory=list)
+    tidy: list[asyncio.Future[Any]] = dataclasses.field(default_factory=list)
+    """Steps that are over losing their buttons: sent after everything else the channel has
+    to send, so not waited for before the new messages' ids are saved."""
 
 
 def _key(drawn: Drawn) -> str:
@@ -366,6 +369,9 @@ class Presenter:
             await self.service.set_messages(row, True, shown.step_key, **ids)
         elif ids:
             await self.service.set_messages(row, False, shown.step_key, **ids)
+        for future in writes.tidy:
+            with contextlib.suppress(discord.HTTPException):
+                await future
 
     async def _board_again(self, row: GameRow, writes: Writes) -> int | None:
         """The board was deleted (by a moderator, say): post it anew at the bottom."""
@@ -436,7 +442,7 @@ class Presenter:
         step_id, step_key, content = shown.step_id, shown.step_key, shown.step_content
         if step is None:
             if step_id and step_key:
-                writes.others.append(self._strip(box, step_id))
+                writes.tidy.append(self._strip(box, step_id))
             step_key, content = "", ""
         else:
             drawn = draw_public(step, row.id, public.token, ttr)
@@ -447,7 +453,7 @@ class Presenter:
                 passed = step_id if step_id and shown.step_key else None
                 step_id = writes.step_posted = self._post(box, drawn)
                 if passed:
-                    writes.others.append(self._strip(box, passed))
+                    writes.tidy.append(self._strip(box, passed))
             elif new_content != content and step_id and (not step_edited or box.pending(step_id)):
                 # Edited by the click's own answer, an older edit still queued would bring back
                 # what it replaced: the queued one becomes this one.
@@ -715,8 +721,9 @@ class Presenter:
     # --- low level -------------------------------------------------------------------------------
 
     def _strip(self, box: Outbox, message: MessageId) -> asyncio.Future[None]:
-        """A step that is over keeps its record: no buttons, and no live status line."""
-        return box.edit(message, content=None, view=None)
+        """A step that is over keeps its record: no buttons, and no live status line (after
+        everything else the channel has to send)."""
+        return box.edit(message, lane="tidy", content=None, view=None)
 
     def _delete(self, box: Outbox, message: MessageId) -> asyncio.Future[None]:
         return box.delete(message)

@@ -141,3 +141,21 @@ async def test_a_quiet_outbox_holds_no_task(channel):
     await box.post(content="once")
     await box.idle()
     assert box._worker is None or box._worker.done()
+
+
+async def test_a_passed_step_loses_its_buttons_after_what_players_must_see(channel):
+    box = Outbox(channel)  # type: ignore[arg-type]
+    busy = box.edit(1, content="under way")
+    await asyncio.sleep(0)
+    strip = box.edit(5, lane="tidy", content=None, view=None)  # the step that is over
+    step = box.post(content="the next step")
+    notice = box.post("notice", content="@bob: your move")
+    moved = box.edit(step, content="the next step, alice picked")
+    channel.gate.set()
+    await asyncio.gather(busy, strip, step, notice, moved)
+    assert [(k, mid, f["content"]) for k, mid, f in channel.writes] == [
+        ("edit", 1, "under way"),
+        ("post", 101, "@bob: your move"),
+        ("post", 102, "the next step, alice picked"),
+        ("edit", 5, None),
+    ]
