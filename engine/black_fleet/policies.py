@@ -29,7 +29,7 @@ from engine.black_fleet.movement import (
 from engine.black_fleet.scoring import breakdown
 from engine.black_fleet.seamap import NAVIES
 from engine.black_fleet.state import BlackFleetState
-from engine.black_fleet.view import BlackFleetView, CaptainView
+from engine.black_fleet.views import BlackFleetView, CaptainView
 from engine.core.actions import Action
 from engine.core.search import SearchSettings
 

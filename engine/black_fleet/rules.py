@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.black_fleet import fortune, shipactions, turn
+from engine.black_fleet import flow, fortune, shipactions
 from engine.black_fleet.actions import action_of, parse_action
 from engine.black_fleet.helm import ship_moves
 from engine.black_fleet.house import House, builtin_house
@@ -37,7 +37,7 @@ from engine.black_fleet.state import (
     Stage,
 )
 from engine.black_fleet.undo import undoable
-from engine.black_fleet.view import BlackFleetView, redeal, view_of
+from engine.black_fleet.views import BlackFleetView, redeal, view_of
 from engine.core.actions import Action
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event
@@ -78,8 +78,8 @@ class BlackFleet:
         decision is the start player's merchant placement."""
         if not self.min_seats <= seats <= self.max_seats:
             raise EngineError(f"Black Fleet seats 3 or 4 players, not {seats}.")
-        state = turn.setup(self.house, seats, seed, _options(options))
-        return state, turn.setup_events(state)
+        state = flow.setup(self.house, seats, seed, _options(options))
+        return state, flow.setup_events(state)
 
     # --- asking ----------------------------------------------------------------------------
 
@@ -206,11 +206,11 @@ class Decision:
 
 
 def _legal_dock(house: House, state: BlackFleetState) -> list[Action]:
-    return [Action("dock", (d.lower(),)) for d in turn.free_docks(house, state)]
+    return [Action("dock", (d.lower(),)) for d in flow.free_docks(house, state)]
 
 
 def _decide_dock(house: House, state: BlackFleetState, action: Action, events: list[Event]) -> None:
-    turn.place_merchant(house, state, action.args[0].upper(), events)
+    flow.place_merchant(house, state, action.args[0].upper(), events)
 
 
 def _legal_enter(house: House, state: BlackFleetState) -> list[Action]:
@@ -220,7 +220,7 @@ def _legal_enter(house: House, state: BlackFleetState) -> list[Action]:
 def _decide_enter(
     house: House, state: BlackFleetState, action: Action, events: list[Event]
 ) -> None:
-    turn.enter_pirate(house, state, action.args[0].upper(), events)
+    flow.enter_pirate(house, state, action.args[0].upper(), events)
 
 
 def distinct_movement(house: House, hand: Sequence[str]) -> list[str]:
@@ -241,7 +241,7 @@ def _legal_card(house: House, state: BlackFleetState) -> list[Action]:
 
 def _decide_card(house: House, state: BlackFleetState, action: Action, events: list[Event]) -> None:
     if action.verb == "play":
-        turn.play_movement(house, state, action.args[0], events)
+        flow.play_movement(house, state, action.args[0], events)
     else:
         state.stage = fortune.play(house, state, action, events)
 
@@ -265,7 +265,7 @@ def _end_purchases(house: House, state: BlackFleetState) -> list[str]:
     ``pass``. Drawing changes no doubloons, so the purchase can be chosen with the end of the
     moves and made after the draws and discards."""
     me = state.captains[state.turn.seat]
-    buys = turn.purchases(house, me, state.options.victory)
+    buys = flow.purchases(house, me, state.options.victory)
     return [*buys, "pass"] if buys else []
 
 
@@ -317,7 +317,7 @@ def _decide_helm(house: House, state: BlackFleetState, action: Action, events: l
     else:
         if action.args:
             state.turn.purchase = action.args[0]
-        turn.end_moves(house, state, events)
+        flow.end_moves(house, state, events)
 
 
 def _legal_course(house: House, state: BlackFleetState) -> list[Action]:
@@ -359,7 +359,7 @@ def _legal_chart(house: House, state: BlackFleetState) -> list[Action]:
 def _decide_chart(
     house: House, state: BlackFleetState, action: Action, events: list[Event]
 ) -> None:
-    turn.discard_movement(house, state, action.args[0], events)
+    flow.discard_movement(house, state, action.args[0], events)
 
 
 def _legal_discard(house: House, state: BlackFleetState) -> list[Action]:
@@ -370,21 +370,21 @@ def _legal_discard(house: House, state: BlackFleetState) -> list[Action]:
 def _decide_discard(
     house: House, state: BlackFleetState, action: Action, events: list[Event]
 ) -> None:
-    turn.discard_fortune(house, state, action.args[0], events)
+    flow.discard_fortune(house, state, action.args[0], events)
 
 
 def _legal_buy(house: House, state: BlackFleetState) -> list[Action]:
     me = state.captains[state.turn.seat]
-    return [Action("buy", (k,)) for k in turn.purchases(house, me, state.options.victory)] + [
+    return [Action("buy", (k,)) for k in flow.purchases(house, me, state.options.victory)] + [
         Action("pass")
     ]
 
 
 def _decide_buy(house: House, state: BlackFleetState, action: Action, events: list[Event]) -> None:
     if action.verb == "buy":
-        turn.buy(house, state, action.args[0], events)
+        flow.buy(house, state, action.args[0], events)
     else:
-        turn.next_turn(house, state, events)
+        flow.next_turn(house, state, events)
 
 
 def _legal_none(house: House, state: BlackFleetState) -> list[Action]:
@@ -420,7 +420,7 @@ def _why_not(stage: Stage, decision: Decision, action: Action) -> IllegalAction:
     if (stage == "course" and action.verb == "to") or (stage == "helm" and action.verb == "move"):
         space = action.args[-1].upper()
         return IllegalAction(
-            f"The ship cannot reach {space} this turn.", "unreachable", space=space
+            f"The ship cannot reach {space} this flow.", "unreachable", space=space
         )
     if stage == "buy" and action.verb == "buy":
         return IllegalAction(
