@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.black_fleet import BlackFleet
+from engine.black_fleet import policies as black_fleet_players
 from engine.core.game import AnyGame
 from engine.core.seats import bind
 from engine.fleet_cards import FleetCards
@@ -24,7 +25,7 @@ GAMES: dict[str, Callable[[], AnyGame]] = {
     "fleet-dice": lambda: bind(FleetDice(), fleet_dice_players.automatic),
     "fleet-cards": lambda: bind(FleetCards(), fleet_cards_players.automatic),
     "mare-balticum": lambda: bind(MareBalticum(), mare_balticum_players.automatic),
-    "black-fleet": BlackFleet,
+    "black-fleet": lambda: bind(BlackFleet(), black_fleet_players.automatic),
 }
 
 _INSTANCES: dict[str, AnyGame] = {}
