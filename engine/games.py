@@ -11,19 +11,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.black_fleet import BlackFleet
+from engine.black_fleet import policies as black_fleet_players
 from engine.core.game import AnyGame
 from engine.core.seats import bind
 from engine.fleet_cards import FleetCards
 from engine.fleet_cards import policies as fleet_cards_players
 from engine.fleet_dice import FleetDice
+from engine.fleet_dice import policies as fleet_dice_players
 from engine.mare_balticum import MareBalticum
 from engine.mare_balticum import policies as mare_balticum_players
 
 GAMES: dict[str, Callable[[], AnyGame]] = {
-    "fleet-dice": FleetDice,
+    "fleet-dice": lambda: bind(FleetDice(), fleet_dice_players.automatic),
     "fleet-cards": lambda: bind(FleetCards(), fleet_cards_players.automatic),
     "mare-balticum": lambda: bind(MareBalticum(), mare_balticum_players.automatic),
-    "black-fleet": BlackFleet,
+    "black-fleet": lambda: bind(BlackFleet(), black_fleet_players.automatic),
 }
 
 _INSTANCES: dict[str, AnyGame] = {}

@@ -15,7 +15,7 @@ from engine.black_fleet.decks import draw
 from engine.black_fleet.house import FortuneCard, House
 from engine.black_fleet.movement import MUTINY, destinations, occupied, origins
 from engine.black_fleet.state import BlackFleetState, Stage
-from engine.black_fleet.view import PublicBoard
+from engine.black_fleet.views import PublicBoard
 from engine.core.actions import Action
 from engine.core.events import Event
 

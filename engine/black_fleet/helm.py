@@ -9,7 +9,7 @@ from engine.black_fleet.actions import action_of
 from engine.black_fleet.house import House
 from engine.black_fleet.movement import Helm, played_card
 from engine.black_fleet.state import SHIPS
-from engine.black_fleet.view import BlackFleetView, PublicBoard
+from engine.black_fleet.views import BlackFleetView, PublicBoard
 from engine.core.actions import Action
 
 

@@ -18,9 +18,10 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.black_fleet.seamap import DATA, Navy, SeaMap, load_map
+from engine.core.data import read_data_file
 from engine.core.errors import EngineError
 
 Bottom = Literal["draw_1", "draw_2", "discard_1"]
@@ -222,14 +223,7 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def _load(model: type[M], path: Path) -> M:
-    try:
-        return model.model_validate_json(path.read_text(encoding="utf-8"))
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        raise EngineError(f"house data {path.name}: {where}: {first['msg']}") from exc
-    except OSError as exc:
-        raise EngineError(f"house data {path.name}: cannot be read ({exc})") from exc
+    return read_data_file(model, path, EngineError, "house data")
 
 
 def movement_cards(spec: MovementFile) -> dict[str, MovementCard]:

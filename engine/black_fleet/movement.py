@@ -13,7 +13,7 @@ from engine.black_fleet import powers
 from engine.black_fleet.house import House, MovementCard
 from engine.black_fleet.seamap import NAVIES
 from engine.black_fleet.state import BlackFleetState, Ship, ShipTurn, Turn
-from engine.black_fleet.view import PublicBoard
+from engine.black_fleet.views import PublicBoard
 from engine.core.events import Event
 
 MUTINY = "pirate:"

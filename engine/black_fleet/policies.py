@@ -6,11 +6,13 @@ that could reach it; a pirate by the merchant it can raid or the beach it can re
 treasure, less the navy ships that could sink it; a navy ship by the enemy pirates it can
 reach and by staying away from its own pirate. Then it takes the best action, moves the ship
 that gains most, and ends the turn when no move helps. (The `random` player is the core's.)
+The registry binds them to the rules (`automatic`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Sequence
 
 from engine.black_fleet import fortune, powers, shipactions
@@ -26,12 +28,14 @@ from engine.black_fleet.movement import (
     steerable,
     turn_after,
 )
+from engine.black_fleet.rules import BlackFleet
 from engine.black_fleet.scoring import breakdown
 from engine.black_fleet.seamap import NAVIES
 from engine.black_fleet.state import BlackFleetState
-from engine.black_fleet.view import BlackFleetView, CaptainView
+from engine.black_fleet.views import BlackFleetView, CaptainView
 from engine.core.actions import Action
 from engine.core.search import SearchSettings
+from engine.core.seats import Automatic, random_policy
 
 SHIP_OF = {"trade": "merchant", "bury": "pirate", "sell": "pirate"}
 """Which ship makes each action (RULES §7)."""
@@ -724,3 +728,15 @@ def search_settings(house: House) -> SearchSettings[BlackFleetState]:
         return fortune_estimate(house, state)
 
     return SearchSettings(playouts=32, depth=16, candidates=6, estimate=estimate, win=10.0)
+
+
+def automatic(game: BlackFleet) -> Automatic[BlackFleetState, BlackFleetView]:
+    """The automatic players the registry binds to the rules (`engine.core.seats`)."""
+    house = game.house
+
+    def heuristic(
+        view: BlackFleetView, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        return heuristic_action(house, view, seat, legal)
+
+    return Automatic({"random": random_policy, "heuristic": heuristic}, search_settings(house))

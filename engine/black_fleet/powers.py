@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from engine.black_fleet.house import DevelopmentPower, House
 from engine.black_fleet.state import Turn
-from engine.black_fleet.view import CaptainLike
+from engine.black_fleet.views import CaptainLike
 
 HAND_LIMIT = 3
 """Fortune cards a captain may keep at the end of a turn (RULES §8.3)."""

@@ -13,7 +13,6 @@ actions write it in lower case (``f7``). Two sea spaces are adjacent when they s
 
 from __future__ import annotations
 
-import json
 import string
 from collections import deque
 from collections.abc import Iterable
@@ -22,8 +21,9 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.core.data import parse_data, read_data_file
 from engine.core.errors import EngineError
 
 DATA = Path(__file__).parent / "data"
@@ -282,19 +282,7 @@ def _touches(a: str, b: str) -> bool:
 
 def load_map(path: Path) -> SeaMap:
     """Read and check a map file; a broken one raises EngineError naming the bad field."""
-    try:
-        spec = MapSpec.model_validate_json(path.read_text(encoding="utf-8"))
-    except ValidationError as exc:
-        raise EngineError(f"map data {path.name}: {_first_error(exc)}") from exc
-    except OSError as exc:
-        raise EngineError(f"map data {path.name}: cannot be read ({exc})") from exc
-    return SeaMap(spec)
-
-
-def _first_error(exc: ValidationError) -> str:
-    first = exc.errors()[0]
-    where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-    return f"{where}: {first['msg']}"
+    return SeaMap(read_data_file(MapSpec, path, EngineError, "map"))
 
 
 @cache
@@ -304,8 +292,4 @@ def builtin_map() -> SeaMap:
 
 def map_from_json(text: str) -> SeaMap:
     """A map from JSON text (tests and server owners checking a file)."""
-    try:
-        return SeaMap(MapSpec.model_validate(json.loads(text)))
-    except (ValidationError, ValueError) as exc:
-        why = _first_error(exc) if isinstance(exc, ValidationError) else str(exc)
-        raise EngineError(f"map data: {why}") from exc
+    return SeaMap(parse_data(MapSpec, text, "map data", EngineError))

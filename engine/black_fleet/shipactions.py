@@ -18,7 +18,7 @@ from engine.black_fleet.house import House
 from engine.black_fleet.movement import controlled_navies
 from engine.black_fleet.seamap import NAVIES, Port
 from engine.black_fleet.state import BlackFleetState
-from engine.black_fleet.view import PublicBoard
+from engine.black_fleet.views import PublicBoard
 from engine.core.actions import Action
 from engine.core.events import Event
 

@@ -50,10 +50,12 @@ def no_seat(seat: int) -> IllegalAction:
     return IllegalAction(f"There is no seat {seat + 1} at this table.", "no_seat")
 
 
-def not_your_turn() -> IllegalAction:
-    return IllegalAction(
-        "You have nothing to decide right now; wait for your turn.", "not_your_turn"
-    )
+WAIT = "You have nothing to decide right now; wait for your turn."
+
+
+def not_your_turn(reason: str = WAIT) -> IllegalAction:
+    """`reason`: a game whose players act one at a time may say so in its own words."""
+    return IllegalAction(reason, "not_your_turn")
 
 
 def not_now(action: Action, owed: str, expected: str) -> IllegalAction:
@@ -79,11 +81,13 @@ def owed_decision(
     is_over: bool,
     seats: int,
     owes: Callable[[int], K | None],
+    wait: str = WAIT,
 ) -> tuple[Action, K]:
     """What every `apply` checks before the game's own rules, in this order: the action's
     shape (`parse` a text, `check` a value; ``syntax``), the game not over (``over``), the
     seat at the table (``no_seat``), a decision the seat owes now (``not_your_turn``).
-    Returns the action as a value and the kind of decision the seat owes.
+    Returns the action as a value and the kind of decision the seat owes; `wait` is the
+    sentence of ``not_your_turn``.
 
     `check` None: a value is taken as it is, because the game's checks of legality read any
     shape safely; a malformed one is then refused as ``syntax`` by `Decisions.check` (an
@@ -101,7 +105,7 @@ def owed_decision(
         raise no_seat(seat)
     owed = owes(seat)
     if owed is None:
-        raise not_your_turn()
+        raise not_your_turn(wait)
     return action, owed
 
 

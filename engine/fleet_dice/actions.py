@@ -19,10 +19,9 @@ their shape, and the decision the verb answers. Shape only; legality is the rule
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
-from engine.core.actions import Action, ActionSyntaxError
+from engine.core import verbs
+from engine.core.actions import Action
+from engine.core.verbs import Verb
 from engine.fleet_dice.dice import ALL_FACES, BOAT_FACES
 from engine.fleet_dice.sheet import BOAT_TYPES, HARBOR_SHIPS, KING_CRAB_BONUSES, WHARF_BUILDINGS
 from engine.fleet_dice.sheet import SECTIONS as SHEET_SECTIONS
@@ -45,27 +44,18 @@ def _use_shape(arg: str) -> bool:
     return arg in _USE_TOWN or (len(faces) <= 2 and all(f in BOAT_FACES for f in faces))
 
 
-@dataclass(frozen=True)
-class Verb:
-    answers: TaskKind
-    """The decision this verb is an answer to."""
-    arity: int = 0
-    accepts: Callable[[str], bool] = lambda arg: True
-    """Whether an argument has the right shape."""
-
-
-VERBS: dict[str, Verb] = {
-    "pick": Verb("pick", 1, lambda a: a in ALL_FACES),
-    "use": Verb("use", 1, _use_shape),
-    "coin": Verb("use"),
-    "buffet": Verb("use", 1, lambda a: a in BOAT_TYPES),
-    "scrap": Verb("use"),
-    "reroll": Verb("use"),
-    "star": Verb("star", 1, lambda a: a in SECTIONS),
-    "skip": Verb("star"),
-    "choose": Verb("circle", 1, lambda a: a in ("license", "boat")),
-    "bonus": Verb("bonus", 1, lambda a: a in KING_CRAB_BONUSES),
-    "oyster": Verb("oyster", 1, lambda a: a.isdigit() and int(a) <= 10),
+VERBS: dict[str, Verb[TaskKind]] = {
+    "pick": Verb(("pick",), (lambda a: a in ALL_FACES,)),
+    "use": Verb(("use",), (_use_shape,)),
+    "coin": Verb(("use",)),
+    "buffet": Verb(("use",), (lambda a: a in BOAT_TYPES,)),
+    "scrap": Verb(("use",)),
+    "reroll": Verb(("use",)),
+    "star": Verb(("star",), (lambda a: a in SECTIONS,)),
+    "skip": Verb(("star",)),
+    "choose": Verb(("circle",), (lambda a: a in ("license", "boat"),)),
+    "bonus": Verb(("bonus",), (lambda a: a in KING_CRAB_BONUSES,)),
+    "oyster": Verb(("oyster",), (lambda a: a.isdigit() and int(a) <= 10,)),
 }
 
 
@@ -102,27 +92,16 @@ def parse_action(text: str) -> Action:
     >>> parse_action("use cod+lobster").args
     ('cod+lobster',)
     """
-    parsed = Action.parse(text)
-    check_shape(parsed)
+    parsed = verbs.parse_action(VERBS, text)
     return action_of(parsed.verb, *parsed.args)
 
 
-def checked(action: Action) -> Action:
-    """An action given as a value, its shape checked as a parsed one's is (a value made by
+def check_value(action: Action) -> None:
+    """Check an action given as a value as a parsed one is checked (a value made by
     `action_of` is known good: only parsed texts and the rules' own actions are made)."""
     if _MADE.get((action.verb, action.args[0] if action.args else None)) is not action:
         check_shape(action)
-    return action
 
 
 def check_shape(action: Action) -> None:
-    verb = VERBS.get(action.verb)
-    if verb is None:
-        known = ", ".join(sorted(VERBS))
-        raise ActionSyntaxError(action.text, f"unknown verb {action.verb!r} (known: {known})")
-    if len(action.args) != verb.arity:
-        raise ActionSyntaxError(action.text, f"{action.verb!r} takes {verb.arity} argument(s)")
-    if action.args and not verb.accepts(action.args[0]):
-        raise ActionSyntaxError(
-            action.text, f"{action.args[0]!r} is not something {action.verb!r} can take"
-        )
+    verbs.check_shape(VERBS, action)

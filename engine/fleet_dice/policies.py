@@ -1,36 +1,21 @@
 """The greedy `heuristic` player: it serves default actions (a timeout, an absent player), AI
 seats, simulations and benchmarks. It decides from a seat's view, never from the full state.
-(The `random` player is the core's `random_policy`.)
+The registry binds them to the rules (`automatic`).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from typing import Protocol
 
 from engine.core.actions import Action
-from engine.core.events import Event
 from engine.core.search import SearchSettings
+from engine.core.seats import Automatic
 from engine.fleet_dice.player import capacity, complete, is_full, marked_boxes
+from engine.fleet_dice.rules import FleetDice
 from engine.fleet_dice.scoring import breakdown
 from engine.fleet_dice.sheet import Sheet
-from engine.fleet_dice.state import FleetState, FleetView, Task
-
-
-class FleetDice(Protocol):
-    """What the heuristic asks of the rules (`engine.fleet_dice.rules.FleetDice`, which owns
-    the players and so cannot be imported here)."""
-
-    def sheet_for(self, state: FleetState) -> Sheet: ...
-
-    def legal_actions(self, state: FleetState, seat: int) -> list[Action]: ...
-
-    def pending(self, state: FleetState, seat: int) -> Task | None: ...
-
-    def apply(
-        self, state: FleetState, seat: int, action: Action | str
-    ) -> tuple[FleetState, list[Event]]: ...
-
+from engine.fleet_dice.state import FleetState, FleetView
 
 # How much a thing not yet scored is worth, in VP. Tuned by simulation, not rules.
 STAR_VP = 1.6
@@ -144,3 +129,24 @@ def search_settings(game: FleetDice) -> SearchSettings[FleetState]:
         return [value(sheet, state, seat) for seat in range(len(state.players))]
 
     return SearchSettings(playouts=48, depth=24, candidates=8, estimate=estimate, win=10.0)
+
+
+def automatic(game: FleetDice) -> Automatic[FleetState, FleetView]:
+    """The automatic players the registry binds to the rules (`engine.core.seats`)."""
+
+    def heuristic(
+        view: FleetView, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        return heuristic_action(game, view, seat, legal)
+
+    def random_player(
+        view: FleetView, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        # RULES §17.3: policies never decline a star action that has a target. (The same
+        # draw as `random_policy`'s, without copying the list when nothing is dropped.)
+        for a in legal:
+            if a.verb == "skip":
+                return rng.choice([a for a in legal if a.verb != "skip"] or list(legal))
+        return rng.choice(legal)
+
+    return Automatic({"random": random_player, "heuristic": heuristic}, search_settings(game))

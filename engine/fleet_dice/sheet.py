@@ -7,14 +7,13 @@ the printed sheet can load a corrected file without touching the code.
 
 from __future__ import annotations
 
-import json
 from functools import cache, cached_property
-from importlib import resources
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.core.data import builtin_data, parse_data, read_data_file
 from engine.core.errors import EngineError
 
 BOAT_TYPES = ("shrimp", "cod", "lobster", "swordfish", "oyster")
@@ -230,35 +229,14 @@ HOUSE_SHEET = "house-v1"
 
 def parse_sheet(text: str, origin: str = "sheet") -> Sheet:
     """Validate a sheet file's text; a broken file is refused naming the bad field."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SheetError(f"{origin}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
-    try:
-        return Sheet.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        raise SheetError(f"{origin}: field {where}: {first['msg']}") from exc
+    return parse_data(Sheet, text, origin, SheetError)
 
 
 def load_sheet_file(path: str | Path) -> Sheet:
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SheetError(f"{path}: cannot read the sheet file ({exc.strerror})") from exc
-    return parse_sheet(text, str(path))
+    return read_data_file(Sheet, path, SheetError, "sheet")
 
 
 @cache
 def builtin_sheet(name: str = HOUSE_SHEET) -> Sheet:
     """A sheet shipped in the package, by its id."""
-    try:
-        text = resources.files("engine.fleet_dice").joinpath(f"sheets/{name}.json").read_text()
-    except FileNotFoundError as exc:
-        raise SheetError(f"no built-in sheet called {name!r}") from exc
-    sheet = parse_sheet(text, f"sheets/{name}.json")
-    if sheet.sheet != name:
-        raise SheetError(f"sheets/{name}.json: field sheet: says {sheet.sheet!r}")
-    return sheet
+    return builtin_data(Sheet, "engine.fleet_dice", "sheets", name, SheetError, "sheet", "sheet")

@@ -33,6 +33,9 @@ TaskKind = Literal[
     "fish",  # a fishing phase for this seat
     "gain",  # gain `coins` coins (a 3 Coins face used in a chain)
 ]
+DECIDED: frozenset[TaskKind] = frozenset(("pick", "use", "star", "circle", "bonus", "oyster"))
+"""The tasks a seat decides (`engine.fleet_dice.decisions` declares each); the others resolve
+at once."""
 
 RUTH = -1
 """Captain Ruth's place in a solo pick order; she is not a seat."""

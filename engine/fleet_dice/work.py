@@ -1,10 +1,5 @@
-"""The working copy of a game during one `apply`: the sheet, the state, the events so far,
-and the follow-up tasks each effect spawns.
-
-Players are copied on write: `apply` starts from a copy of the state that still shares every
-player with the old state, and `player(seat)` copies a player the first time this work copy hands
-it out. Anything that changes a player must get it through `player`; reading
-``state.players`` directly is fine.
+"""The working copy of a game during one `apply` (`engine.core.work`: players copied on write,
+events as data) with the sheet and the follow-up tasks each effect spawns.
 
 Chains resolve depth-first in the order they arise (RULES §4): tasks spawned while one task
 resolves are put in front of that seat's queue, in the order they were spawned.
@@ -12,32 +7,23 @@ resolves are put in front of that seat's queue, in the order they were spawned.
 
 from __future__ import annotations
 
-from engine.core.events import Event
+from engine.core import work
 from engine.fleet_dice.sheet import Sheet
 from engine.fleet_dice.state import FleetState, PlayerState, Task
 
 
-class Work:
+class Work(work.Work[FleetState, PlayerState]):
+    __slots__ = ("_spawned", "sheet")
+
     def __init__(self, sheet: Sheet, state: FleetState, *, shared: bool = False) -> None:
         """`shared`: the state's players still belong to another state (see `player`)."""
+        # The core's fields set here, not through super().__init__: a working copy is made for
+        # every `legal_actions` and `apply`, and the call would be a good part of its cost.
         self.sheet = sheet
         self.state = state
-        self.events: list[Event] = []
+        self.events = []
         self._spawned: dict[int, list[Task]] = {}
-        self._owned: set[int] | None = set() if shared else None
-
-    def player(self, seat: int) -> PlayerState:
-        """A player this work copy may change."""
-        players = self.state.players
-        owned = self._owned
-        if owned is not None and seat not in owned:
-            players[seat] = players[seat].clone()
-            owned.add(seat)
-        return players[seat]
-
-    def emit(self, kind: str, seat: int | None = None, **data: object) -> None:
-        """Record what happened, as data: the front words it."""
-        self.events.append(Event(kind, seat, data))
+        self._owned = set() if shared else None
 
     def spawn(self, seat: int, task: Task) -> None:
         self._spawned.setdefault(seat, []).append(task)

@@ -15,13 +15,13 @@ from bot.refusals import Refusal
 from bot.service import TableService
 from bot.storage import ResultEntry, open_repository
 from engine.core.game import random_policy
-from engine.fleet_dice.rules import FleetDice
+from engine.games import get_game
 
 from .helpers import execute, open_table
 
 pytestmark = pytest.mark.wall_clock
 
-GAME = FleetDice()
+GAME = get_game("fleet-dice")
 DAY = date(2026, 11, 22)
 MIDNIGHT = 1795305600.0  # 2026-11-22 00:00:00 UTC
 

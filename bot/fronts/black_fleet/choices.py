@@ -11,6 +11,7 @@ from bot.fronts.black_fleet import words as w
 from bot.fronts.black_fleet.lines import seat_name
 from bot.i18n import Tr
 from engine.black_fleet import fortune, powers, shipactions
+from engine.black_fleet.flow import VICTORY
 from engine.black_fleet.helm import after_playing, discards_after_moves, ship_moves
 from engine.black_fleet.house import House
 from engine.black_fleet.movement import (
@@ -20,8 +21,7 @@ from engine.black_fleet.movement import (
     remaining,
 )
 from engine.black_fleet.policies import Planner
-from engine.black_fleet.turn import VICTORY
-from engine.black_fleet.view import BlackFleetView
+from engine.black_fleet.views import BlackFleetView
 from engine.core.actions import Action
 
 SELECT = 25

@@ -18,10 +18,10 @@ from bot.fronts.black_fleet.lines import event_line, seat_name
 from bot.fronts.black_fleet.mapdraw import draw_map, text_grid
 from bot.i18n import Tr
 from engine.black_fleet import powers
+from engine.black_fleet.flow import CARGO
 from engine.black_fleet.house import House, builtin_house
 from engine.black_fleet.movement import destinations, position
-from engine.black_fleet.turn import CARGO
-from engine.black_fleet.view import BlackFleetView
+from engine.black_fleet.views import BlackFleetView
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event

@@ -21,7 +21,7 @@ from bot.fronts.pictures import Font, colour_palette, font, full_font, png, reme
 from bot.i18n import Tr
 from engine.black_fleet.house import House
 from engine.black_fleet.seamap import coords, label
-from engine.black_fleet.view import BlackFleetView
+from engine.black_fleet.views import BlackFleetView
 
 CELL = 46
 EDGE = 26

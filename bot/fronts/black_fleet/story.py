@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from bot.fronts.base import Ctx
 from bot.fronts.black_fleet import words as w
 from bot.fronts.black_fleet.lines import card_name, seat_name
+from engine.black_fleet.flow import VICTORY
 from engine.black_fleet.house import House
-from engine.black_fleet.turn import VICTORY
-from engine.black_fleet.view import BlackFleetView
+from engine.black_fleet.views import BlackFleetView
 from engine.core.events import Event
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from engine.black_fleet import BlackFleet
 from engine.black_fleet.state import BlackFleetState, Stage, Turn
 from engine.core.events import Event
+from engine.games import get_game
 
-GAME = BlackFleet()
+GAME = get_game("black-fleet")
 HOUSE = GAME.house
 SEA = HOUSE.map
 

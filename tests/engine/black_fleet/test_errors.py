@@ -21,6 +21,23 @@ def test_malformed_action_text_is_refused_as_syntax(text):
     assert GAME.dump_state(state) == before
 
 
+@pytest.mark.parametrize(
+    ("seat", "text", "reason"),
+    [
+        (0, "fly away", "'fly' is not an action of Black Fleet."),
+        (0, "attack pirate", "'attack pirate' has the wrong number of parts for 'attack'."),
+        (0, "move pirate j9 x y", "'move pirate j9 x y' has the wrong number of parts for 'move'."),
+        (1, "end", "It is not your turn; wait until the table comes to you."),
+        (7, "end", "There is no seat 8 at this table."),
+    ],
+)
+def test_the_refusals_before_the_rules_keep_their_words(seat, text, reason):
+    # RULES §5: one seat acts at a time; a malformed text is told apart from a wrong turn.
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(table(seat=0), seat, text)
+    assert err.value.reason == reason
+
+
 def test_an_action_of_the_wrong_seat_is_refused():
     state = table(seat=0)
     before = GAME.dump_state(state)
@@ -85,7 +102,7 @@ def test_a_saved_game_from_a_newer_engine_is_refused():
 
 def test_the_quick_check_of_an_action_agrees_with_the_list_of_legal_actions():
     # apply checks a helm action alone; it must accept exactly what legal_actions lists.
-    from engine.black_fleet.rules import DECISIONS
+    from engine.black_fleet.decisions import DECISIONS
     from engine.core.actions import Action
 
     state, _ = GAME.start(4, "agree")

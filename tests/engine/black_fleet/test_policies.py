@@ -55,8 +55,8 @@ def test_ai_decisions_do_not_depend_on_the_hash_seed():
     # AI seats decide from the view alone: two processes with different string hashing play
     # the same game move for move.
     script = (
-        "from engine.black_fleet import BlackFleet\n"
-        "g = BlackFleet(); s, _ = g.start(4, 'hash seed')\n"
+        "from engine.games import get_game\n"
+        "g = get_game('black-fleet'); s, _ = g.start(4, 'hash seed')\n"
         "log = []\n"
         "while not g.is_over(s):\n"
         "    seat = g.to_act(s)[0]; a = g.default_action(s, seat); log.append(a.text)\n"

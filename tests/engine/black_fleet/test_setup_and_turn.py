@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.black_fleet import turn
+from engine.black_fleet import flow
 from engine.core.errors import EngineError
 from tests.engine.black_fleet.builders import GAME, HOUSE, act, card, fortune, kinds, legal, table
 
@@ -257,7 +257,7 @@ def test_the_round_limit_ends_a_game_nobody_wins_outright():
     last = (base.start - 1) % 3
     state = table(seats=3, seat=last, doubloons={0: 1, 1: 2, 2: 3})
     state.start = base.start
-    state.round = turn.MAX_ROUNDS
+    state.round = flow.MAX_ROUNDS
     state, _ = act(state, "end")
     assert GAME.is_over(state) and state.ended == "rounds"
     assert "round_limit" in GAME.result(state).reasons

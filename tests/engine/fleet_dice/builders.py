@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from engine.core.actions import Action
 from engine.fleet_dice.player import new_player
-from engine.fleet_dice.rules import FleetDice
 from engine.fleet_dice.sheet import builtin_sheet
 from engine.fleet_dice.state import MARKED, OPEN, FleetState, PlayerState, RuthState, Task
 from engine.fleet_dice.work import Work
+from engine.games import get_game
 
-GAME = FleetDice()
+GAME = get_game("fleet-dice")
 SHEET = builtin_sheet()
 
 

@@ -1,7 +1,7 @@
 """RULES §14: captain cards and trophies."""
 
+from engine.fleet_dice.flow import check_silver
 from engine.fleet_dice.modules import CAPTAINS
-from engine.fleet_dice.rules import _check_silver
 from engine.fleet_dice.scoring import breakdown, result
 
 from .builders import GAME, SHEET, blank, completed, table
@@ -65,11 +65,11 @@ def test_silver_trophy_goes_to_the_first_to_reach_it_only():
     state.silver = "buildings"
     for b in ["casino", "smokehouse", "bait_shop"]:
         completed(state.players[0], b)
-    _check_silver(table(state))
+    check_silver(table(state))
     assert state.silver_seats == [0]
     for b in ["casino", "smokehouse", "bait_shop"]:
         completed(state.players[1], b)
-    _check_silver(table(state))
+    check_silver(table(state))
     assert state.silver_seats == [0]
 
 
@@ -78,7 +78,7 @@ def test_silver_trophy_is_shared_by_simultaneous_achievers():
     state.silver = "level3"
     state.players[0].licenses["cod"] = 3
     state.players[1].licenses["oyster"] = 3
-    _check_silver(table(state))
+    check_silver(table(state))
     assert state.silver_seats == [0, 1]
     assert breakdown(SHEET, state, 1)["bonus"] == 5
 

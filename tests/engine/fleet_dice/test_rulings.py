@@ -2,8 +2,8 @@
 
 from engine.core.errors import IllegalAction
 from engine.fleet_dice import solo
+from engine.fleet_dice.flow import held
 from engine.fleet_dice.modules import gold_winners
-from engine.fleet_dice.rules import held
 from engine.fleet_dice.scoring import building_vp
 from engine.fleet_dice.state import RuthState, Task
 

@@ -1,9 +1,13 @@
 """RULES §2 (setup) and §3 (a round)."""
 
+import typing
+
 import pytest
 
 from engine.core.errors import EngineError, IllegalAction
+from engine.fleet_dice.decisions import DECISIONS
 from engine.fleet_dice.dice import BOAT_FACES, TOWN_FACES
+from engine.fleet_dice.state import DECIDED, TaskKind
 
 from .builders import GAME, act, texts
 
@@ -161,3 +165,9 @@ def test_the_picker_is_the_seat_whose_turn_it_is_to_take_a_die():
     assert GAME.picker(state) == state.first_player == GAME.to_act(state)[0]
     state = _to_leftover(state)
     assert GAME.picker(state) is None
+
+
+def test_a_seat_decides_the_decisions_and_every_other_task_resolves_at_once():
+    # RULES §4: chains resolve at once; only the choices in them wait for their seat.
+    assert set(DECISIONS.kinds) == DECIDED
+    assert set(typing.get_args(TaskKind)) > DECIDED

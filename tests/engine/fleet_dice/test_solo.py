@@ -230,8 +230,8 @@ def _leftover_round(round_number, face):
     state.picks = 2
     state.pool = [face]
     marked(state.players[0], "cod", 11)
-    from engine.fleet_dice.rules import _advance
+    from engine.fleet_dice.flow import advance
 
     t = table(state)
-    _advance(t)
+    advance(t)
     return state

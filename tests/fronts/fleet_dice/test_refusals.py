@@ -17,18 +17,23 @@ from engine.core.errors import IllegalAction
 from engine.fleet_cards.cards import BOAT_TYPES as CARD_BOATS
 from engine.fleet_cards.payment import CRATE
 from engine.fleet_cards.state import TaskKind as CardTask
-from engine.fleet_dice.rules import DECISIONS
+from engine.fleet_dice.decisions import DECISIONS
 from engine.fleet_dice.sheet import SECTIONS
 
 LANGUAGES = ["en", "de", "pt-BR", "it"]
 ENGINES = {"fleet-dice": "engine/fleet_dice", "fleet-cards": "engine/fleet_cards"}
 
 
+SHARED = Path("engine/core/decisions.py")
+"""The refusals every game gives alike (``syntax``, ``over``, ``no_seat``, ``not_your_turn``,
+``not_now``), worded once in the core."""
+
+
 def raised(package: str) -> dict[str, set[str]]:
-    """Every refusal code the engine package raises, with the fields it gives: read from the
-    code, so a refusal added later is held to the same test."""
+    """Every refusal code the engine package raises, with the fields it gives, and the shared
+    ones: read from the code, so a refusal added later is held to the same test."""
     codes: dict[str, set[str]] = {}
-    for file in sorted(Path(package).glob("*.py")):
+    for file in [*sorted(Path(package).glob("*.py")), SHARED]:
         for node in ast.walk(ast.parse(file.read_text())):
             if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "IllegalAction"):
                 continue
@@ -40,7 +45,7 @@ def raised(package: str) -> dict[str, set[str]]:
     return codes
 
 
-DICE_TASKS = tuple(DECISIONS)
+DICE_TASKS = tuple(DECISIONS.kinds)
 """What a seat can owe: its decisions (steps such as ``mark`` resolve at once)."""
 CARD_TASKS = typing.get_args(CardTask)
 VALUES = {

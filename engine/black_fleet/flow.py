@@ -10,7 +10,7 @@ from engine.black_fleet.decks import draw
 from engine.black_fleet.house import House
 from engine.black_fleet.movement import entries, occupied
 from engine.black_fleet.state import COLOURS, BlackFleetState, Captain, Options, Stage, Turn
-from engine.black_fleet.view import PublicBoard
+from engine.black_fleet.views import PublicBoard
 from engine.core.chance import deal, shuffle
 from engine.core.events import Event
 
