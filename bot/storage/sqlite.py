@@ -357,6 +357,10 @@ class SqliteRepository:
             raise NoSuchGame(f"no game {game_id}")
         return rows.parse(found[0])
 
+    async def stamp(self, game_id: int) -> tuple[Any, ...] | None:
+        found = await self._read(f"SELECT {rows.STAMP} FROM games WHERE id = ?", (game_id,))
+        return found[0] if found else None
+
     async def load_by_channel(self, channel_id: int) -> GameRow | None:
         found = await self._read(
             f"SELECT {rows.SELECT} FROM games WHERE channel_id = ? "
