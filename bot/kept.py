@@ -57,6 +57,11 @@ class KeptTables:
         self._keep(self._states, row.id, (row.state, state))
         return state
 
+    def forget(self, game_id: int) -> None:
+        """Keep nothing of the table (its stored data could not be read)."""
+        self._rows.pop(game_id, None)
+        self._states.pop(game_id, None)
+
     def _keep(self, kept: OrderedDict[int, Any], game_id: int, value: Any) -> None:
         kept[game_id] = value
         kept.move_to_end(game_id)

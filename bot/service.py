@@ -1041,6 +1041,7 @@ class TableService:
         try:
             return self.kept.state(row, rules.load_state)
         except EngineError as exc:
+            self.kept.forget(row.id)
             log.error("game %s: damaged state: %s", row.id, exc)
             raise Damaged() from exc
 
