@@ -78,7 +78,9 @@ async def test_a_prompt_shows_each_choice_beside_its_own_button_and_a_click_play
     count = kinds(prompt)
     assert count[17] == 1, "one container"
     assert count[9] >= 2, "a section per choice"
-    assert count[12] == 1, "the sheet's picture in a gallery"
+    # The first decision is which die to pick: words only (bot/fronts/fleet_dice/prompt.py
+    # PICTURED); the sheet comes where its boxes are the choice.
+    assert count[12] == 0, "a pick carries no picture"
     text = texts(prompt)
     assert "### " in text, "the decision as a heading"
     # Every section's text is its choice's effect (the detail the embed listed).
@@ -89,6 +91,8 @@ async def test_a_prompt_shows_each_choice_beside_its_own_button_and_a_click_play
     result = await alice.click(prompt.message, custom_id=button)
     assert result.acknowledged and not said(result)
     assert (await table.row()).version > version, "the click played the move"
+    where = (await act(table, alice)).response
+    assert is_layout(where) and kinds(where)[12] == 1, "where the die goes: the sheet in a gallery"
     entries = await table.service.repo.actions((await table.row()).id)
     assert entries[-1].seat == 0 or any(e.seat == 0 for e in entries)
 
