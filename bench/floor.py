@@ -3,7 +3,7 @@ a test.
 
     python -m bench.floor [--tables 4] [--seconds 15] [--warmup 3] [--limits]
                           [--games fleet-dice,fleet-cards,mare-balticum,black-fleet]
-                          [--profile DIR]
+                          [--profile DIR] [--cprofile DIR]
 
 The floor is the cheapest discord.py button bot (bench/floor_bot.py: one button, a click edits
 its message). Each bot runs as its own process, one after the other, against the same fake:
@@ -19,7 +19,9 @@ fall behind and its presenter skips edits, which would flatter its calls per int
 
 `--profile DIR` samples our bot with py-spy (``pip install py-spy``) during each window, every
 thread (the drawing thread too), and prints what dominates its CPU; the raw stacks are kept in
-DIR. py-spy's sampling costs the bot a little CPU: profile in a run of its own.
+DIR. py-spy's sampling costs the bot a little CPU: profile in a run of its own. `--cprofile DIR`
+runs cProfile in our bot over each measuring window instead (DIR/<game>.prof): exact call
+counts, to compare a change by what it calls rather than by noisy times.
 """
 
 from __future__ import annotations
@@ -178,7 +180,13 @@ async def floor(fake: FakeDiscord, tables: int, warmup: float, seconds: float) -
 
 
 async def ours(
-    fake: FakeDiscord, game: str, tables: int, warmup: float, seconds: float, profile: Path | None
+    fake: FakeDiscord,
+    game: str,
+    tables: int,
+    warmup: float,
+    seconds: float,
+    profile: Path | None,
+    cprofile: Path | None = None,
 ) -> Window:
     folder = Path(tempfile.mkdtemp(prefix="fleet-floor-"))
     try:
@@ -191,6 +199,7 @@ async def ours(
             db,
             "run",
             scheduler=True,
+            **({"FLEET_TEST_PROFILE": str(cprofile / f"{game}.prof")} if cprofile else {}),
             stdout=asyncio.subprocess.DEVNULL,
             stderr=log.open("wb"),
         )
@@ -204,9 +213,13 @@ async def ours(
             tasks = [asyncio.create_task(p.run(stop)) for p in players]
             await asyncio.sleep(warmup)
             sampler = await py_spy(bot.pid, seconds, profile / f"{game}.txt") if profile else None
+            if cprofile is not None:
+                bot.send_signal(signal.SIGUSR1)
             meter = Meter(fake, bot.pid, stats)
             await asyncio.sleep(seconds)
             window = meter.read(game)
+            if cprofile is not None:
+                bot.send_signal(signal.SIGUSR2)
             stop.set()
             await asyncio.wait(tasks, timeout=20)
             if sampler is not None:
@@ -325,11 +338,16 @@ async def run(args: argparse.Namespace) -> list[Window]:
     profile = Path(args.profile).resolve() if args.profile else None
     if profile is not None:
         profile.mkdir(parents=True, exist_ok=True)
+    cprofile = Path(args.cprofile).resolve() if args.cprofile else None
+    if cprofile is not None:
+        cprofile.mkdir(parents=True, exist_ok=True)
     try:
         windows = [await floor(fake, args.tables, args.warmup, args.seconds)]
         print(f"  floor: {windows[0].figures()['interactions_per_s']} int/s", file=sys.stderr)
         for game in args.games.split(","):
-            windows.append(await ours(fake, game, args.tables, args.warmup, args.seconds, profile))
+            windows.append(
+                await ours(fake, game, args.tables, args.warmup, args.seconds, profile, cprofile)
+            )
             print(f"  {game}: {windows[-1].figures()['interactions_per_s']} int/s", file=sys.stderr)
         if fake.unhandled or fake.problems:
             print(f"unhandled: {fake.unhandled[:5]} limit problems: {fake.problems[:5]}")
@@ -346,6 +364,7 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--limits", action="store_true", help="the fake enforces rate limits")
     parser.add_argument("--profile", metavar="DIR", help="sample our bot with py-spy into DIR")
+    parser.add_argument("--cprofile", metavar="DIR", help="run our bot under cProfile into DIR")
     args = parser.parse_args()
     windows = asyncio.run(run(args))
     rows = [w.figures() for w in windows]

@@ -25,6 +25,7 @@ from pydantic import ValidationError
 from bot import challenge, ratings, takeback
 from bot.faults import crash_point
 from bot.fronts.base import MAX_STEPS, steps
+from bot.kept import KeptTables
 from bot.reading import RECENT_EVENTS, public_events, turn_of
 from bot.refusals import Damaged, DamagedClosed, Refusal, Stale
 from bot.replay import Runner, Timeline, Timelines, build, inline
@@ -146,6 +147,8 @@ class TableService:
         self.timelines = Timelines()
         """Replays recently asked for: derived from the stored log, each kept for the table's
         version it was built at, so nothing here outlives what is stored."""
+        self.kept = KeptTables()
+        """Each table's row and state as last read or saved, reused while still stored."""
         self._takebacks: OrderedDict[int, tuple[int, int | None]] = OrderedDict()
         """Game → (version, the user who may take back their last decision then, or None)."""
 
@@ -1038,7 +1041,7 @@ class TableService:
 
     async def _load(self, game_id: int) -> GameRow:
         try:
-            return await self.repo.load(game_id)
+            return await self.kept.load(self.repo, game_id)
         except CorruptGame as exc:
             raise Damaged() from exc
         except NoSuchGame as exc:
@@ -1048,8 +1051,9 @@ class TableService:
         if row.state is None:
             raise Refusal("not_started")
         try:
-            return rules.load_state(row.state)
+            return self.kept.state(row, rules.load_state)
         except EngineError as exc:
+            self.kept.forget(row.id)
             log.error("game %s: damaged state: %s", row.id, exc)
             raise Damaged() from exc
 
@@ -1231,6 +1235,7 @@ class TableService:
         except Conflict:
             return None
         crash_point("saved")
+        self.kept.saved(saved, state)
         if entries:
             self._remember_takeback(saved, taker)
         else:

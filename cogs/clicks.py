@@ -268,6 +268,7 @@ class ClickHandler:
         edited = False
         if step is not None and step.key == self.presenter.shown_step_key(row.id):
             drawn = draw_public(step, row.id, public.token, translator(row.locale, "table"))
+            drawn = await self.presenter.pictured(drawn)
             with contextlib.suppress(discord.HTTPException):
                 await answering.edit(interaction, **drawn.edit())
                 edited = True

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.fronts.base import Amount, Choice, Multi, Panel
+from bot.fronts.base import Amount, Choice, Multi, Panel, Picture, png_of
 from bot.i18n import Tr
 from bot.words import say
 from cogs.components import (
@@ -65,12 +65,14 @@ class Drawn:
 
     embed: discord.Embed
     view: discord.ui.View | None = None
-    image: bytes | None = None
+    image: bytes | Picture | None = None
+    """The picture: PNG bytes, or a `Picture` drawn only when a message needs it."""
     content: str | None = None
     layout: Callable[[str | None], discord.ui.LayoutView] | None = None
 
     def file(self) -> discord.File | None:
-        return discord.File(io.BytesIO(self.image), IMAGE) if self.image is not None else None
+        png = png_of(self.image)
+        return discord.File(io.BytesIO(png), IMAGE) if png is not None else None
 
     def noted(self, note: str | None) -> Drawn:
         """The same panel with a sentence above it (None: without)."""
@@ -106,9 +108,11 @@ class Drawn:
 
     @property
     def image_key(self) -> str:
-        """What the picture is, by its content ("" for none)."""
+        """What the picture is, by its content or by what it shows ("" for none)."""
         if self.image is None:
             return ""
+        if isinstance(self.image, Picture):
+            return self.image.key
         return hashlib.blake2b(self.image, digest_size=16).hexdigest()
 
 

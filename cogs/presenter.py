@@ -31,7 +31,7 @@ import discord
 
 from bot import challenge
 from bot.faults import crash_point
-from bot.fronts.base import Choice, Panel
+from bot.fronts.base import Choice, Panel, Picture
 from bot.i18n import Tr, translator
 from bot.reading import Reading
 from bot.refusals import Refusal
@@ -251,6 +251,15 @@ class Presenter:
         while len(self._images) > IMAGES_KEPT:
             self._images.popitem(last=False)
 
+    async def pictured(self, drawn: Drawn, message: MessageId | None = None) -> Drawn:
+        """`drawn` with its picture drawn (in the drawing thread), unless `message` already
+        shows it: a picture that only names what it shows is drawn only when sent."""
+        if not isinstance(drawn.image, Picture):
+            return drawn
+        if isinstance(message, int) and self._images.get(message) == drawn.image_key:
+            return drawn
+        return dataclasses.replace(drawn, image=await off_loop(drawn.image.ready))
+
     def _edit(self, box: Outbox, message: MessageId, drawn: Drawn) -> asyncio.Future[None]:
         """Edit a message to show `drawn`; a picture it already carries stays where it is."""
         shown = self._images.get(message) if isinstance(message, int) else None
@@ -451,12 +460,14 @@ class Presenter:
                 # The new step first, then the old one loses its buttons: the table always
                 # shows one Act button, even while a rate limit holds the second write back.
                 passed = step_id if step_id and shown.step_key else None
+                drawn = await self.pictured(drawn)
                 step_id = writes.step_posted = self._post(box, drawn)
                 if passed:
                     writes.tidy.append(self._strip(box, passed))
             elif new_content != content and step_id and (not step_edited or box.pending(step_id)):
                 # Edited by the click's own answer, an older edit still queued would bring back
                 # what it replaced: the queued one becomes this one.
+                drawn = await self.pictured(drawn, step_id)
                 writes.others.append(self._edit(box, step_id, drawn))
             step_key, content = step.key, new_content
         return Shown(
@@ -606,7 +617,7 @@ class Presenter:
             if step is not None:
                 if shown.step_id:
                     self._delete(box, shown.step_id)
-                drawn = draw_public(step, row.id, public.token, ttr)
+                drawn = await self.pictured(draw_public(step, row.id, public.token, ttr))
                 posted = self._post(box, drawn)
                 new = dataclasses.replace(
                     shown, step_id=posted, step_key=step.key, step_content=_key(drawn)

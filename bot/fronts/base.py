@@ -8,7 +8,7 @@ front says goes through `ctx.tr`, so it speaks the reader's language.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeVar
 
@@ -104,12 +104,32 @@ class Amount:
 
 
 @dataclass(frozen=True)
+class Picture:
+    """A picture named by what it shows, drawn only when a message needs it: a message that
+    already shows `key` keeps its picture, and nothing is drawn. `draw` makes the PNG."""
+
+    key: str
+    draw: Callable[[], bytes] = field(compare=False, repr=False)
+
+    def ready(self) -> Picture:
+        """The same picture, drawn now (call it off the event loop)."""
+        png = self.draw()
+        return Picture(self.key, lambda: png)
+
+
+def png_of(image: bytes | Picture | None) -> bytes | None:
+    """A panel's picture as PNG bytes (a `Picture` is drawn)."""
+    return image.draw() if isinstance(image, Picture) else image
+
+
+@dataclass(frozen=True)
 class Panel:
     """A message's worth of content.
 
     `lines` are the description (Discord markdown; keep monospace lines ≤ 36 characters so
-    phones do not wrap them), `fields` titled blocks, `image` a PNG drawn with Pillow (the
-    text stays the accessible fallback), `choices` what can be done from it. For a public
+    phones do not wrap them), `fields` titled blocks, `image` a PNG drawn with Pillow, or a
+    `Picture` to draw only if the message does not show it yet (the text stays the
+    accessible fallback), `choices` what can be done from it. For a public
     step, `key` names the step it shows: a new key posts a new message, the same key edits
     the one there. `status` is a live line shown with the panel only while it is current
     (who the table waits for): a step message that has been passed keeps its record without
@@ -119,7 +139,7 @@ class Panel:
     title: str
     lines: Sequence[str] = ()
     fields: Sequence[tuple[str, Sequence[str]]] = ()
-    image: bytes | None = None
+    image: bytes | Picture | None = None
     choices: Sequence[Choice] = ()
     footer: str = ""
     key: str = ""

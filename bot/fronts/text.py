@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.fronts.base import Panel
+from bot.fronts.base import Panel, png_of
 
 
 def panel_text(panel: Panel, numbered: bool = True) -> str:
@@ -34,7 +34,7 @@ def panel_text(panel: Panel, numbered: bool = True) -> str:
         out.append(f"-- {name}")
         out += [line.replace("```", "") for line in lines]
     if panel.image is not None:
-        out.append(f"(picture: {len(panel.image)} bytes)")
+        out.append(f"(picture: {len(png_of(panel.image) or b'')} bytes)")
     if panel.multi is not None:
         out.append(f"{panel.multi.placeholder}: {panel.multi.verb} …")
         for option in panel.multi.options:

@@ -379,6 +379,11 @@ class Repository(Protocol):
 
     async def load(self, game_id: int) -> GameRow: ...
 
+    async def stamp(self, game_id: int) -> tuple[Any, ...] | None:
+        """The row's `rows.STAMP_COLUMNS` (None if there is no such game): one small read
+        that tells whether a row kept in memory is still the stored one."""
+        ...
+
     async def load_by_channel(self, channel_id: int) -> GameRow | None:
         """The open game in a channel, else the most recent finished one."""
         ...

@@ -283,6 +283,11 @@ class PostgresRepository:
             raise NoSuchGame(f"no game {game_id}")
         return rows.parse(found)
 
+    async def stamp(self, game_id: int) -> tuple[Any, ...] | None:
+        async with self._connection() as con:
+            found = await con.fetchrow(f"SELECT {rows.STAMP} FROM games WHERE id = $1", game_id)
+        return tuple(found) if found is not None else None
+
     async def load_by_channel(self, channel_id: int) -> GameRow | None:
         async with self._connection() as con:
             found = await con.fetchrow(

@@ -51,6 +51,32 @@ MESSAGE_COLUMNS = (
 """Written only by `set_messages`: a save from a row loaded earlier must not undo them."""
 SAVED_COLUMNS = tuple(c for c in COLUMNS if c != "id" and c not in MESSAGE_COLUMNS)
 """What `save` writes (besides `due_at`, which follows from them, and the claim it ends)."""
+STAMP_COLUMNS = ("version", "created_at", *MESSAGE_COLUMNS, "locale")
+"""What tells whether a row kept in memory is still the stored one: its version (every save
+raises it), when it was made (a new table never takes an old one's place), and the columns
+written without a new version (the channel's messages, the server's language)."""
+STAMP = ", ".join(STAMP_COLUMNS)
+
+
+def restamped(known: GameRow, stamp: Sequence[Any]) -> GameRow | None:
+    """`known` as stored now, given the row's `STAMP_COLUMNS`; None if it is older (or another
+    table's), which only a full load can tell."""
+    fresh = dict(zip(STAMP_COLUMNS, stamp, strict=True))
+    if fresh["version"] != known.version or fresh["created_at"] != known.created_at:
+        return None
+    changed = {k: v for k, v in fresh.items() if getattr(known, k) != v}
+    return known.model_copy(update=changed) if changed else known
+
+
+def as_stored(row: GameRow) -> GameRow:
+    """`row` as a load would read it back: its free-form JSON columns through JSON (a tuple
+    comes back a list)."""
+    return row.model_copy(
+        update={
+            "recent": json.loads(json.dumps(row.recent)),
+            "game_options": json.loads(json.dumps(row.game_options)),
+        }
+    )
 
 
 def values(row: GameRow, columns: Sequence[str] = COLUMNS) -> dict[str, Any]:

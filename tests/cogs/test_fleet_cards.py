@@ -387,6 +387,7 @@ async def rich_bidder(table):
         "UPDATE games SET state = ? WHERE id = ?",
         (game.dump_state(state), row.id),
     )
+    table.service.kept.forget(row.id)  # edited by hand, version and all: not as the bot saves
     actor = table.players[row.seats[seat].user_id]
     board = await table.table_message()
     act = next(i for i in ids(board) if i.endswith(":act"))

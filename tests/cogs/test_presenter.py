@@ -5,10 +5,13 @@ import asyncio
 import itertools
 from typing import Any
 
+import discord
 import pytest
 
+from bot.fronts.base import Picture
 from bot.service import Outcome, TableService
 from bot.storage import SqliteRepository
+from cogs.panels import Drawn
 from cogs.presenter import Presenter
 from tests.bot.helpers import open_table
 
@@ -143,3 +146,21 @@ async def test_an_unchanged_roll_message_is_not_edited_again(service):
     await presenter.publish(same)
     assert len(client.channel.edits) == edits, "the table says the same: not edited"
     assert client.channel.sent[-1]["content"] == "u1 is back in control of their seat."
+
+
+async def test_a_picture_the_message_shows_already_is_not_drawn_again(service):
+    presenter = Presenter(FakeClient(), service)  # type: ignore[arg-type]
+    drawings: list[str] = []
+
+    def picture(key: str) -> Picture:
+        return Picture(key, lambda: drawings.append(key) or b"PNG " + key.encode())
+
+    posted = await presenter.pictured(Drawn(discord.Embed(title="turn 3"), None, picture("a")))
+    assert drawings == ["a"] and posted.file() is not None
+    presenter._images[555] = posted.image_key  # message 555 now shows picture "a"
+    same = await presenter.pictured(Drawn(discord.Embed(title="fished"), None, picture("a")), 555)
+    assert drawings == ["a"], "the message keeps its picture: nothing drawn"
+    assert "attachments" not in same.edit(shown_image=presenter._images[555])
+    moved = await presenter.pictured(Drawn(discord.Embed(title="sailed"), None, picture("b")), 555)
+    assert drawings == ["a", "b"]
+    assert moved.edit(shown_image=presenter._images[555])["attachments"]

@@ -30,6 +30,7 @@ from typing import Any
 import pytest
 
 from bot.fronts import FRONTS
+from bot.fronts.base import png_of
 from bot.reading import Reading, public_events
 from bot.replay import Timeline
 from bot.service import Outcome, TableService
@@ -70,7 +71,7 @@ def drawn(d: Drawn | None) -> Any:
     if d is None:
         return None
     components = d.view.to_components() if d.view is not None else None
-    return [d.embed.to_dict(), components, d.image, d.content]
+    return [d.embed.to_dict(), components, png_of(d.image), d.content]
 
 
 def shown_to(reading: Reading, game_id: int) -> dict[str, Any]:
@@ -166,9 +167,13 @@ class Watch:
         return payload(await person.slash(self.table.handle(), command))
 
     async def store(self, row: GameRow, state: str | None) -> None:
+        """Put `state` in place of the stored one, version and all (no writer of the bot
+        does that: each save raises the version), so the service must forget the table it
+        kept."""
         await execute(
             self.table.service.repo, "UPDATE games SET state = ? WHERE id = ?", (state, row.id)
         )
+        self.table.service.kept.forget(row.id)
 
     async def clicking(self, person: Any, loaded: Any, seat: int, other: Any) -> None:
         """2. The same click from both states, when the person has a decision."""

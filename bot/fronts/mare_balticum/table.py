@@ -12,9 +12,10 @@ Each message therefore starts with the moves since the start of the last turn a 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
-from bot.fronts.base import Choice, Ctx, Panel
+from bot.fronts.base import Choice, Ctx, Panel, Picture
 from bot.fronts.mare_balticum.picture import map_picture
 from bot.fronts.mare_balticum.prompt import fish_list
 from bot.fronts.mare_balticum.wording import event_line
@@ -25,6 +26,11 @@ from engine.mare_balticum.views import MareView
 
 PLAYED = ("launch", "sail", "fish", "overboard", "unload", "demand", "contract")
 """Event kinds a player's action makes: a turn's line gathers them."""
+MAP_CHANGES = ("start_boat", "launch", "sail", "refill", "reveal")
+"""What the step message's map is drawn again for: a boat put on the map or moved, and the
+end of a turn's actions (the sea refilled, a clock's tokens revealed). Fishing, unloading,
+demands and contracts within a turn leave the map as it was drawn: their lines say them,
+and the next turn's message shows the sea they left."""
 
 
 def step_panel(view: MareView, ctx: Ctx) -> Panel | None:
@@ -75,10 +81,11 @@ def step_panel(view: MareView, ctx: Ctx) -> Panel | None:
         Choice(tr._("Log"), None, op="log"),
         Choice(tr._("The sea in words"), None, op="board_words"),
     ]
+    moves = sum(1 for e in now if e.kind in MAP_CHANGES)
     return Panel(
         title=title,
         lines=lines,
-        image=map_picture(view, ctx),
+        image=Picture(f"map:{key}:{moves}", partial(map_picture, view, ctx)),
         choices=choices,
         key=key,
         status=status,

@@ -5,6 +5,10 @@ import io
 
 from PIL import Image
 
+from bot.fronts.base import png_of
+from bot.fronts.mare_balticum.table import MAP_CHANGES
+from bot.reading import RECENT_EVENTS
+
 from .helpers import FRONT, GAME, NAMES, ctx, first, text, with_events
 
 AI = (2, 3)
@@ -19,7 +23,7 @@ def test_the_step_message_carries_the_table_with_its_map_picture():
     assert FRONT.board_message is False
     state, recent = first(with_events(4, "table"), lambda sr: sr[0].phase == "turn")
     panel = step(state, recent)
-    picture = Image.open(io.BytesIO(panel.image))
+    picture = Image.open(io.BytesIO(png_of(panel.image) or b""))
     assert picture.format == "PNG" and picture.width > 800
     assert not panel.fields, "the picture first: no second copy of the table in words"
     assert [(c.label, c.op) for c in panel.choices] == [
@@ -107,3 +111,30 @@ def test_the_final_scores_end_with_the_last_moves():
     panel = FRONT.final(result, GAME.view(state, None), ctx(state, recent=recent, ai=AI))
     assert "**Last moves**" in panel.lines
     assert [c.op for c in panel.choices] == ["again"]
+
+
+def test_the_map_is_drawn_again_only_when_a_boat_moves_or_the_turn_ends():
+    """Within one step message, fishing, unloading, demands and contracts keep the map it
+    shows (the picture's key stays, so nothing is drawn); a boat put down or moved, and the
+    end of the turn's actions, name a new map."""
+    kept = moved = 0
+    state, events = GAME.start(4, "map-keys", {})
+    recent = [e for e in events if e.visible(None)]
+    before = step(state, recent)
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        state, more = GAME.apply(state, seat, GAME.default_action(state, seat))
+        recent = [*recent, *(e for e in more if e.visible(None))][-RECENT_EVENTS:]
+        panel = step(state, recent)
+        if panel is None:
+            break
+        if before is not None and panel.key == before.key:
+            changes = [e.kind for e in more if e.kind in MAP_CHANGES]
+            if changes:
+                assert panel.image.key != before.image.key, f"the map must show {changes}"
+                moved += 1
+            else:
+                assert panel.image.key == before.image.key, [e.kind for e in more]
+                kept += 1
+        before = panel
+    assert kept > 20 and moved > 20
