@@ -104,9 +104,7 @@ WORST = [(4, 4, 4, 4, 1), (23, 16, 9, 8, 4), (24, 25, 24, 2, 1), (60, 40), (25, 
 
 @pytest.mark.parametrize("sizes", WORST)
 @pytest.mark.parametrize("on", [False, True])
-def test_choices_that_need_more_menus_than_a_message_holds_share_menus_and_none_is_lost(
-    sizes, on
-):
+def test_choices_that_need_more_menus_than_a_message_holds_share_menus_and_none_is_lost(sizes, on):
     panel = Panel("Choose", ["a line"], choices=_groups(*sizes))
     message = payload(panel, 7, on)
     assert not check_message(message, f"{sizes} layout={on}")
