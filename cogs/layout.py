@@ -137,7 +137,7 @@ def _sections(
         items: list[Item] = [discord.ui.TextDisplay(header)]
         items += _picture(panel)
         if panel.multi is not None:
-            items.append(discord.ui.ActionRow(_multi(panel.multi, game_id, token)))
+            items.append(discord.ui.ActionRow(_multi(panel.multi, game_id, token, look)))
         for piece in pieces:
             if isinstance(piece, Choice):
                 text: Item = discord.ui.TextDisplay(look.text(piece.detail))
@@ -159,7 +159,7 @@ def _rows(panel: Panel, game_id: int, token: str, tr: Tr, undo: int | None, look
     extra = _extra(panel, game_id, token, tr, undo)
     rows: list[list[Item]] = []
     if panel.multi is not None:
-        rows.append([_multi(panel.multi, game_id, token)])
+        rows.append([_multi(panel.multi, game_id, token, look)])
     lines = list(panel.lines)
     as_buttons = len(actions) <= MAX_BUTTONS - 5 * len(rows) - 5 * bool(extra)
     if actions and as_buttons:

@@ -258,9 +258,10 @@ def draw_prompt(
     menus. `undo`: the table version an Undo button carries, on the last row (which the
     choices leave free). `look`: which emoji show as uploaded pictures."""
     if look.glyphs:
-        panel = replace(panel, lines=[look.text(line) for line in panel.lines])
+        fields = [(name, [look.text(line) for line in lines]) for name, lines in panel.fields]
+        panel = replace(panel, lines=[look.text(line) for line in panel.lines], fields=fields)
     actions = [c for c in panel.choices if c.action is not None]
-    multi = [_multi(panel.multi, game_id, token)] if panel.multi is not None else []
+    multi = [_multi(panel.multi, game_id, token, look)] if panel.multi is not None else []
     ask = [_ask(panel.amount, game_id, token)] if panel.amount is not None else []
     extra = [undo_button(game_id, undo, tr)] if undo is not None else []
     if not actions:
@@ -291,13 +292,13 @@ def _ask(amount: Amount, game_id: int, token: str) -> AskButton:
     return AskButton(typed, amount.label)
 
 
-def _multi(multi: Multi, game_id: int, token: str) -> PromptMulti:
+def _multi(multi: Multi, game_id: int, token: str, look: Look = PLAIN) -> PromptMulti:
     options = [
         discord.SelectOption(
             label=cut(c.label, 100),
             value=c.action or "",
             description=cut(c.detail, 100) or None,
-            emoji=c.emoji,
+            emoji=look.emoji(c.emoji),
         )
         for c in multi.options[:MAX_OPTIONS]
     ]
