@@ -28,7 +28,6 @@ from cogs.panels import (
     COLOUR,
     IMAGE,
     MAX_BUTTONS,
-    MAX_SELECTS,
     STYLES,
     Drawn,
     Look,
@@ -138,7 +137,7 @@ def _sections(
         items: list[Item] = [discord.ui.TextDisplay(header)]
         items += _picture(panel)
         if panel.multi is not None:
-            items.append(discord.ui.ActionRow(_multi(panel.multi, game_id, token)))
+            items.append(discord.ui.ActionRow(_multi(panel.multi, game_id, token, look)))
         for piece in pieces:
             if isinstance(piece, Choice):
                 text: Item = discord.ui.TextDisplay(look.text(piece.detail))
@@ -160,9 +159,10 @@ def _rows(panel: Panel, game_id: int, token: str, tr: Tr, undo: int | None, look
     extra = _extra(panel, game_id, token, tr, undo)
     rows: list[list[Item]] = []
     if panel.multi is not None:
-        rows.append([_multi(panel.multi, game_id, token)])
+        rows.append([_multi(panel.multi, game_id, token, look)])
     lines = list(panel.lines)
-    if actions and len(actions) <= MAX_BUTTONS - 5 * len(rows) - 5 * bool(extra):
+    as_buttons = len(actions) <= MAX_BUTTONS - 5 * len(rows) - 5 * bool(extra)
+    if actions and as_buttons:
         lines += [f"**{c.label}** — {c.detail}" for c in actions if c.detail]
         buttons = [
             PromptButton(
@@ -176,12 +176,16 @@ def _rows(panel: Panel, game_id: int, token: str, tr: Tr, undo: int | None, look
             for c in actions
         ]
         rows += [list(buttons[i : i + ROW]) for i in range(0, len(buttons), ROW)]
-    elif actions:
-        most = MAX_SELECTS - len(rows) - bool(extra)
+    tail = _tail(panel, look)
+    if actions and not as_buttons:
+        # No five-row limit here: menus take what the 40 components leave (a menu is its
+        # row and its select; the container, heading and note, the picture, the multi
+        # menu's row, the tail and the Undo row take theirs), so a group keeps its own menu.
+        fixed = 3 + bool(panel.image) + 2 * len(rows) + len(tail) + (1 + len(extra)) * bool(extra)
+        most = (MAX_COMPONENTS - fixed) // 2
         rows += [[menu] for menu in _selects(actions, game_id, token, tr, most, look)]
     if extra:
         rows.append(list(extra))
-    tail = _tail(panel, look)
     room = MAX_TEXT - NOTE_ROOM - sum(map(len, tail))
     header = cut(_header(panel.title, lines, look), max(room, 200))
     tail = tail if room >= 200 else []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import itertools
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -261,9 +262,10 @@ def draw_prompt(
     menus. `undo`: the table version an Undo button carries, on the last row (which the
     choices leave free). `look`: which emoji show as uploaded pictures."""
     if look.glyphs:
-        panel = replace(panel, lines=[look.text(line) for line in panel.lines])
+        fields = [(name, [look.text(line) for line in lines]) for name, lines in panel.fields]
+        panel = replace(panel, lines=[look.text(line) for line in panel.lines], fields=fields)
     actions = [c for c in panel.choices if c.action is not None]
-    multi = [_multi(panel.multi, game_id, token)] if panel.multi is not None else []
+    multi = [_multi(panel.multi, game_id, token, look)] if panel.multi is not None else []
     ask = [_ask(panel.amount, game_id, token)] if panel.amount is not None else []
     extra = [undo_button(game_id, undo, tr)] if undo is not None else []
     if not actions:
@@ -279,9 +281,14 @@ def draw_prompt(
         ]
         view = items_view(*multi, *buttons, *ask, *extra)
         return Drawn(embed_of(panel, details), view, panel.image)
-    most = MAX_SELECTS - len(multi) - len(ask) - len(extra)
-    menus = _selects(actions, game_id, token, tr, most, look)
-    return Drawn(embed_of(panel), items_view(*multi, *menus, *ask, *extra), panel.image)
+    # A Discord message holds five rows: a multi menu's, one per menu, and one for the
+    # number to type and Undo together. Undo gives its row up when the choices need it
+    # (`/table undo` still takes the move back): a choice is never left out.
+    if len(actions) > (MAX_SELECTS - len(multi) - bool(ask or extra)) * MAX_OPTIONS:
+        extra = []
+    most = MAX_SELECTS - len(multi) - bool(ask or extra)
+    selects = _selects(actions, game_id, token, tr, most, look)
+    return Drawn(embed_of(panel), items_view(*multi, *selects, *ask, *extra), panel.image)
 
 
 def _ask(amount: Amount, game_id: int, token: str) -> AskButton:
@@ -289,19 +296,65 @@ def _ask(amount: Amount, game_id: int, token: str) -> AskButton:
     return AskButton(typed, amount.label)
 
 
-def _multi(multi: Multi, game_id: int, token: str) -> PromptMulti:
+def _multi(multi: Multi, game_id: int, token: str, look: Look = PLAIN) -> PromptMulti:
     options = [
         discord.SelectOption(
             label=cut(c.label, 100),
             value=c.action or "",
             description=cut(c.detail, 100) or None,
-            emoji=c.emoji,
+            emoji=look.emoji(c.emoji),
         )
         for c in multi.options[:MAX_OPTIONS]
     ]
     return PromptMulti(
         game_id, token, multi.verb, options, multi.placeholder, multi.low, multi.high
     )
+
+
+def menus(actions: Sequence[Choice], most: int, tr: Tr) -> list[tuple[str, list[Choice]]]:
+    """Choices into at most `most` select menus of 25 options, none left out while they
+    fit at all (`len(actions) <= most * 25`): a menu per `Choice.group` (a group over 25 in
+    parts, ``Merchant to… (1/2)``); while there are too many, the two neighbouring menus
+    with the fewest options between them share one, the later of equal pairs (the last
+    menus are a decision's rarer choices: ``×0 · The safe``); if that is not
+    enough, every choice in order, 25 a menu. Each menu's name is its placeholder.
+
+    >>> from bot.i18n import translator
+    >>> tr = translator("en", "table")
+    >>> kinds = [Choice(f"{k} {n}", f"a {k}{n}", group=k) for k in "ABCDE" for n in range(4)]
+    >>> [(name, len(chunk)) for name, chunk in menus(kinds, 4, tr)]
+    [('A', 4), ('B', 4), ('C', 4), ('D · E', 8)]
+    >>> [len(chunk) for _, chunk in menus(kinds * 5, 4, tr)]
+    [25, 25, 25, 25]
+    """
+    groups: dict[str, list[Choice]] = {}
+    for c in actions:
+        groups.setdefault(c.group, []).append(c)
+    out: list[tuple[list[str], list[Choice]]] = []
+    for group, choices in groups.items():
+        chunks = [choices[i : i + MAX_OPTIONS] for i in range(0, len(choices), MAX_OPTIONS)]
+        for n, chunk in enumerate(chunks, 1):
+            name = group or say(tr, "choose")
+            out.append(([f"{name} ({n}/{len(chunks)})" if len(chunks) > 1 else name], chunk))
+    while len(out) > most:
+        pairs = [
+            (len(a[1]) + len(b[1]), -i)
+            for i, (a, b) in enumerate(itertools.pairwise(out))
+            if len(a[1]) + len(b[1]) <= MAX_OPTIONS
+        ]
+        if not pairs:
+            break
+        i = -min(pairs)[1]
+        out[i : i + 2] = [(out[i][0] + out[i + 1][0], out[i][1] + out[i + 1][1])]
+    if len(out) > most:
+        every = list(actions)
+        chunks = [every[i : i + MAX_OPTIONS] for i in range(0, len(every), MAX_OPTIONS)]
+        name = say(tr, "choose")
+        out = [([f"{name} ({n}/{len(chunks)})"], chunk) for n, chunk in enumerate(chunks, 1)]
+    if len(out) > most:
+        log.error("a prompt with %s choices was cut to %s menus", len(actions), most)
+        out = out[:most]
+    return [(cut(" · ".join(names), 150), chunk) for names, chunk in out]
 
 
 def _selects(
@@ -312,20 +365,8 @@ def _selects(
     most: int = MAX_SELECTS,
     look: Look = PLAIN,
 ) -> list[PromptSelect]:
-    groups: dict[str, list[Choice]] = {}
-    for c in actions:
-        groups.setdefault(c.group, []).append(c)
-    menus: list[tuple[str, list[Choice]]] = []
-    for group, choices in groups.items():
-        chunks = [choices[i : i + MAX_OPTIONS] for i in range(0, len(choices), MAX_OPTIONS)]
-        for n, chunk in enumerate(chunks, 1):
-            name = group or say(tr, "choose")
-            menus.append((f"{name} ({n}/{len(chunks)})" if len(chunks) > 1 else name, chunk))
-    if len(menus) > most:
-        log.warning("a prompt with %s choices was cut to %s menus", len(actions), most)
-        menus = menus[:most]
     items = []
-    for n, (placeholder, chunk) in enumerate(menus):
+    for n, (placeholder, chunk) in enumerate(menus(actions, most, tr)):
         options = [
             discord.SelectOption(
                 label=cut(c.label, 100),

@@ -12,6 +12,7 @@ from bot.fronts.base import Front
 from bot.fronts.black_fleet import BlackFleetFront
 from bot.fronts.emoji import EmojiArt
 from bot.fronts.fleet_cards import FleetCardsFront
+from bot.fronts.fleet_cards.emojis import EMOJIS as FLEET_CARDS_EMOJIS
 from bot.fronts.fleet_dice import FleetDiceFront
 from bot.fronts.fleet_dice.emojis import EMOJIS as FLEET_DICE_EMOJIS
 from bot.fronts.mare_balticum import MareBalticumFront
@@ -26,6 +27,7 @@ FRONTS: dict[str, Callable[[], Front[Any]]] = {
 
 EMOJIS: dict[str, tuple[EmojiArt, ...]] = {
     "fleet-dice": FLEET_DICE_EMOJIS,
+    "fleet-cards": FLEET_CARDS_EMOJIS,
 }
 """The pictures each game shows in its texts as application emojis (`bot.emojis`)."""
 

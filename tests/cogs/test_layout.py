@@ -6,19 +6,22 @@ application's emojis."""
 from __future__ import annotations
 
 import collections
+import io
 import json
 from typing import Any
 
 import discord
 import pytest
+from PIL import Image
 from simcord.components import walk_components
 
 from bot import emojis
-from bot.fronts.base import Choice, Panel
+from bot.fronts.base import Choice, Multi, Panel
 from bot.i18n import translator
 from cogs import layout
 from cogs.components import Unknown
 from cogs.layout import Look
+from cogs.panels import draw_prompt
 from tests.cogs.harness import make_bot, said, texts
 from tests.limits import check_message
 
@@ -197,6 +200,46 @@ def test_uploaded_emojis_replace_their_glyphs_in_prompt_texts_and_buttons():
     assert emojis.glyphs("fleet-dice", {}) == {}
 
 
+def test_the_card_games_boats_show_as_pictures_in_its_texts_and_menus_with_layout_on_and_off():
+    uploaded = {"fc_tuna": "<:fc_tuna:1456074443980800102>"}
+    look = Look(True, emojis.glyphs("fleet-cards", uploaded))
+    cards = [Choice("Tuna · $3", "tuna", emoji="🐠"), Choice("Cod · $1", "cod", emoji="🐟")]
+    panel = Panel(
+        "Pay $3",
+        ["**$3** still due"],
+        fields=[("Your hand", ["1× 🐠 Tuna ($3)", "1× 🐟 Cod ($1)"])],
+        multi=Multi("pay", cards, "Pick the cards…"),
+    )
+    tr = translator("en", "table")
+    drawn, _ = layout.draw(panel, 1, "t0", tr, None, look)
+    embedded = draw_prompt(panel, 1, "t0", tr, None, look)
+    for message in (_payload(drawn)["components"], embedded.view.to_components()):
+        options = next(c for c in walk_components(message) if c["type"] == 3)["options"]
+        assert options[0]["emoji"] == {"id": 1456074443980800102, "name": "fc_tuna"}
+        assert options[1]["emoji"]["name"] == "🐟", "no picture: the glyph"
+    assert "1× <:fc_tuna:1456074443980800102> Tuna ($3)" in json.dumps(
+        _payload(drawn), ensure_ascii=False
+    )
+    assert "1× <:fc_tuna:1456074443980800102> Tuna" in embedded.embed.fields[0].value
+    assert emojis.glyphs("fleet-cards", {}) == {}
+
+
+def test_every_emoji_picture_is_a_square_png_with_a_unique_name_for_its_games_glyph():
+    names = [art.name for art in emojis.every_art()]
+    assert len(names) == len(set(names))
+    assert {a.name for a in emojis.every_art() if a.name.startswith("fc_")} >= {
+        "fc_shrimp",
+        "fc_cod",
+        "fc_tuna",
+        "fc_crate",
+    }
+    for art in emojis.every_art():
+        picture = Image.open(io.BytesIO(art.png()))
+        assert picture.size == (128, 128) and picture.mode == "RGBA"
+        assert picture.getpixel((0, 0))[3] == 0, f"{art.name}: transparent around it"
+        assert picture.getpixel((64, 64))[3] > 0, f"{art.name}: drawn in the middle"
+
+
 async def test_the_bot_reads_its_emojis_at_start_and_shows_dice_as_pictures(table, db_path):
     alice, _ = await solo(table)
     before = texts((await act(table, alice)).response)
@@ -237,9 +280,6 @@ async def test_every_game_plays_to_its_end_through_layout_prompts(table, game):
             count = kinds(message)
             form = "sections" if count[9] else "rows" if count[2] + count[3] else "waiting"
             seen[form] += 1
-            if form == "sections" and seen[form] == 3:
-                with open(f"/tmp/layout/{game}.txt", "w") as out:
-                    out.write(texts(message))
             text = texts(message)
             if form == "sections" and text.count("\n") > longest[0].count("\n"):
                 longest[0] = text

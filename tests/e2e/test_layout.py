@@ -96,7 +96,8 @@ async def test_sync_uploads_the_emojis_once_and_the_bot_shows_them_in_prompts(fa
         assert sync.returncode == 0, err.decode()
         outs.append(out.decode())
     names = sorted(e["name"] for e in fake.app_emojis.values())
-    assert names and all(n.startswith("fd_") for n in names)
+    assert {n for n in names if n.startswith("fd_")} and {n for n in names if n.startswith("fc_")}
+    assert all(n.startswith(("fd_", "fc_")) for n in names), "the dice and the card game's boats"
     assert f"Uploaded {len(names)} emoji picture(s); 0 were there already." in outs[0]
     assert f"Uploaded 0 emoji picture(s); {len(names)} were there already." in outs[1]
     synced = len(emoji_reads(fake))

@@ -203,6 +203,9 @@ class FleetCardsFront:
         if error.code not in REFUSALS:
             return error.reason
         fields = dict(error.fields)
+        if error.code == "not_now" and "owed" not in fields:
+            # The rules' own check names no decision: the sentence without it.
+            return tr._("That is not possible now.")
         if "kind" in fields:
             fields["kind"] = boat_name(tr, str(fields["kind"]))
         if error.code == "no_boat":

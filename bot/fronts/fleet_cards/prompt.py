@@ -374,15 +374,22 @@ def decline_choice(tr: Tr, view: FleetCardsView) -> Choice:
 
 
 def _bid(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, arg: str, text: str) -> Choice:
-    """A bid amount: the label says it all, but for the ends of the range (a detail on every
-    amount would only repeat it, a line each above the buttons)."""
+    """A bid amount and what paying it would leave in hand (the cards that cover it
+    overpaying the least, after the Shrimp discount; no change is given, RULES §5.1)."""
     n, a = int(arg), view.auction
     least = a.high + 1 if a.leader is not None else book.licenses[a.lot or ""].min_bid
-    detail = ""
-    if n == purse(book, as_player(p)):
-        detail = tr._("all you can pay")
-    elif n == least:
-        detail = tr._("the lowest bid") if a.leader is None else tr._("the lowest raise")
+    mine = as_player(p)
+    if n == purse(book, mine):
+        return Choice(
+            f"${n}", text, tr._("all you can pay"), group=tr._("Your bid"), style="primary"
+        )
+    held = [kind_of(c) for c in p.hand or ()] + [CRATE] * p.processed
+    paid = least_overpaid(book, held, n - discount(book, mine)) or []
+    left = sum(_cash(book, k) for k in held) - sum(_cash(book, k) for k in paid)
+    detail = tr._("leaves you ${left}", left=left)
+    if n == least:
+        lowest = tr._("the lowest bid") if a.leader is None else tr._("the lowest raise")
+        detail = f"{lowest} · {detail}"
     return Choice(f"${n}", text, detail, group=tr._("Your bid"), style="primary")
 
 

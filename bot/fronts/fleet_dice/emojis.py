@@ -7,12 +7,8 @@ from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
-from bot.fronts.emoji import EmojiArt
+from bot.fronts.emoji import INK, IVORY, EmojiArt, Pen, fish, lobster, shrimp
 from bot.fronts.fleet_dice.words import EMOJI
-
-IVORY = (250, 246, 234, 255)
-INK = (40, 44, 52, 255)
-Pen = ImageDraw.ImageDraw
 
 
 def _die(size: int, paint: Callable[[Pen, float], None]) -> Image.Image:
@@ -24,36 +20,6 @@ def _die(size: int, paint: Callable[[Pen, float], None]) -> Image.Image:
     pen.rounded_rectangle((3 * u, 3 * u, 97 * u, 97 * u), 18 * u, IVORY, INK, round(5 * u))
     paint(pen, u)
     return image
-
-
-def _fish(colour: tuple[int, int, int, int], bill: bool = False) -> Callable[[Pen, float], None]:
-    def paint(pen: Pen, u: float) -> None:
-        pen.ellipse((22 * u, 34 * u, 72 * u, 66 * u), colour)
-        pen.polygon([(70 * u, 50 * u), (88 * u, 32 * u), (88 * u, 68 * u)], colour)
-        pen.ellipse((30 * u, 44 * u, 38 * u, 52 * u), IVORY)
-        if bill:
-            pen.polygon([(24 * u, 46 * u), (6 * u, 50 * u), (24 * u, 54 * u)], colour)
-            pen.polygon([(40 * u, 36 * u), (58 * u, 18 * u), (58 * u, 38 * u)], colour)
-
-    return paint
-
-
-def _shrimp(pen: Pen, u: float) -> None:
-    colour = (236, 112, 84, 255)
-    pen.arc((18 * u, 22 * u, 78 * u, 82 * u), 150, 40, colour, round(16 * u))
-    pen.polygon([(70 * u, 30 * u), (88 * u, 18 * u), (84 * u, 38 * u)], colour)
-    pen.line([(22 * u, 58 * u), (10 * u, 30 * u)], colour, round(3 * u))
-    pen.line([(24 * u, 56 * u), (20 * u, 22 * u)], colour, round(3 * u))
-
-
-def _lobster(pen: Pen, u: float) -> None:
-    colour = (200, 48, 40, 255)
-    pen.ellipse((40 * u, 36 * u, 60 * u, 86 * u), colour)
-    for x in (22, 62):
-        pen.ellipse((x * u, 14 * u, (x + 16) * u, 34 * u), colour)
-    pen.line([(44 * u, 42 * u), (30 * u, 30 * u)], colour, round(5 * u))
-    pen.line([(56 * u, 42 * u), (70 * u, 30 * u)], colour, round(5 * u))
-    pen.polygon([(40 * u, 88 * u), (50 * u, 78 * u), (60 * u, 88 * u)], colour)
 
 
 def _oyster(pen: Pen, u: float) -> None:
@@ -100,10 +66,10 @@ def _market(pen: Pen, u: float) -> None:
 
 
 FACES: dict[str, Callable[[Pen, float], None]] = {
-    "shrimp": _shrimp,
-    "cod": _fish((70, 110, 150, 255)),
-    "lobster": _lobster,
-    "swordfish": _fish((40, 80, 160, 255), bill=True),
+    "shrimp": shrimp,
+    "cod": fish((70, 110, 150, 255)),
+    "lobster": lobster,
+    "swordfish": fish((40, 80, 160, 255), bill=True),
     "oyster": _oyster,
     "coins": _coins,
     "harbor": _harbor,

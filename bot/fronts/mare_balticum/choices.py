@@ -160,7 +160,7 @@ def _other_choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice
             tr._("Back"), text, tr._("choose another action; nothing is spent"), group="back"
         )
     if verb == "play":
-        return _company_choice(view, action, ctx)
+        return _company_choice(view, seat, action, ctx)
     if verb == "discard":
         where, kind = args
         if where == "cargo":
@@ -190,7 +190,7 @@ def _safe_cost(view: MareView, seat: int, where: str, kind: str, ctx: Ctx) -> st
     return tr.ngettext("−{n} point", "−{n} points", value)
 
 
-def _company_choice(view: MareView, action: Action, ctx: Ctx) -> Choice:
+def _company_choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice:
     tr = ctx.tr
     token = action.args[0]
     if token == SAFE:
@@ -202,8 +202,18 @@ def _company_choice(view: MareView, action: Action, ctx: Ctx) -> Choice:
         return Choice(tr._("The safe"), action.text, detail, style="danger", group=SAFE)
     kind = action.args[1]
     label = tr._("{token} on {species}", token=token_name(tr, token), species=species(tr, kind))
-    # What each species holds for the player is said once, above the choices.
-    return Choice(label, action.text, group=token)
+    # Where each species sells and what the sea holds is said once, above the choices; each
+    # choice says what it scores on today's warehouse (RULES §10.2), the deciding number.
+    stored = dict(view.players[seat].warehouse or ()).get(kind, 0)
+    value = int(token.removeprefix("x"))
+    detail = tr.ngettext(
+        "{stored} in your warehouse × {value} = {n} point so far",
+        "{stored} in your warehouse × {value} = {n} points so far",
+        stored * value,
+        stored=stored,
+        value=value,
+    )
+    return Choice(label, action.text, detail, group=token)
 
 
 def _sail_detail(view: MareView, seat: int, code: str, ctx: Ctx) -> str:

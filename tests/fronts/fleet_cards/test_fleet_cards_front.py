@@ -442,6 +442,19 @@ def test_a_bid_the_menu_leaves_out_can_be_typed():
     assert poor.amount is None
 
 
+def test_each_bid_amount_says_what_paying_it_leaves_in_hand():
+    # RULES §5.1: the cards that cover the price overpaying the least; no change is given.
+    state = hand(GAME.start(2, "leaves")[0], 0, "tuna", "tuna", "cod")
+    state, _ = at(row(state, "cod", "shrimp"), "auction")
+    state, _ = GAME.apply(state, 0, "open cod")
+    panel = FRONT.prompt(GAME.view(state, 0), 0, GAME.legal_actions(state, 0), ctx(2, 0))
+    details = {c.action: c.detail for c in panel.choices}
+    assert details["bid 4"] == "the lowest bid · leaves you $3", "Tuna and Cod pay it"
+    assert details["bid 5"] == "leaves you $1", "two Tuna pay it, $1 overpaid"
+    assert details["bid 6"] == "leaves you $1"
+    assert details["bid 7"] == "all you can pay"
+
+
 def test_a_standing_bid_is_offered_and_shown_to_its_bidder_only():
     # RULES §4.10: limits above the lowest bid; the bidder's own prompt says what holds
     state = GAME.start(3, "standing")[0]

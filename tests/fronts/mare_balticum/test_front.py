@@ -56,7 +56,6 @@ def test_monospace_lines_fit_a_phone_in_a_whole_game():
 EXPLAINED = {
     "sail": "Sailing: choose the boat here, then where it goes.",
     "overboard": "Throwing a fish overboard costs no action.",
-    "play": "A multiplier goes face down on one species' market space",
 }
 
 
@@ -140,6 +139,20 @@ def test_the_final_panel_ranks_the_players_with_their_scores():
     names = [name for name, _ in panel.fields]
     assert len(names) == 4
     assert any("× " in row for _, rows in panel.fields for row in rows)
+
+
+def test_each_multiplier_says_what_it_scores_on_the_players_warehouse_so_far():
+    # RULES §10.2: a species scores its fish in the warehouse times its multiplier.
+    state = first(played(3, "tokens"), lambda s: s.phase == "company")
+    seat = GAME.to_act(state)[0]
+    state = player(state, seat, warehouse={"herring": 3})
+    panel = FRONT.prompt(
+        GAME.view(state, seat), seat, GAME.legal_actions(state, seat), ctx(state, seat)
+    )
+    details = {c.action: c.detail for c in panel.choices}
+    assert details["play x3 herring"] == "3 in your warehouse × 3 = 9 points so far"
+    assert details["play x0 herring"] == "3 in your warehouse × 0 = 0 points so far"
+    assert details["play x1 cod"] == "0 in your warehouse × 1 = 0 points so far"
 
 
 def test_the_private_panel_shows_the_seats_own_tokens_and_choice():
