@@ -67,6 +67,10 @@ class BlackFleet:
             "heuristic": heuristic,
         }
         self.search = search_settings(self.house)
+        self._listed: tuple[BlackFleetState, list[Action]] | None = None
+        """The last state whose choices were listed, with them: an action chosen from that
+        list is checked by looking it up there (`apply`). States are never changed in place
+        once play has begun: `apply` returns a new one."""
 
     # --- setting up ------------------------------------------------------------------------
 
@@ -88,7 +92,9 @@ class BlackFleet:
     def legal_actions(self, state: BlackFleetState, seat: int) -> list[Action]:
         if state.stage == "over" or seat != state.turn.seat:
             return []
-        return DECISIONS[state.stage].legal(self.house, state)
+        legal = DECISIONS[state.stage].legal(self.house, state)
+        self._listed = (state, legal)
+        return legal.copy()
 
     def is_over(self, state: BlackFleetState) -> bool:
         return state.stage == "over"
@@ -140,7 +146,10 @@ class BlackFleet:
                 "It is not your turn; wait until the table comes to you.", "not_your_turn"
             )
         decision = DECISIONS[state.stage]
-        if not decision.permits(self.house, state, action):
+        listed = self._listed
+        if listed is not None and listed[0] is state and action in listed[1]:
+            pass  # listed a moment ago for this very state
+        elif not decision.permits(self.house, state, action):
             raise _why_not(state.stage, decision, action)
         new = state.clone()
         events: list[Event] = []

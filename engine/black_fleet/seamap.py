@@ -199,6 +199,8 @@ class SeaMap:
         self.bit: dict[str, int] = {name: 1 << i for i, name in enumerate(cells)}
         self.lower: dict[str, str] = {name: name.lower() for name in cells}
         """Every space as an action names it."""
+        self.attack_word: dict[str, str] = {name: f"attack:{name.lower()}" for name in cells}
+        """Every space as the last word of a move that attacks the ship on it."""
         self.sea_bits = sum(self.bit[s] for s in sea)
         self.sea_touch: tuple[int, ...] = tuple(
             sum(self.bit[n] for n in self.neighbours.get(name, ())) for name in cells

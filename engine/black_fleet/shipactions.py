@@ -8,7 +8,7 @@ the space of the ship it attacks).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from engine.black_fleet import powers
@@ -210,32 +210,25 @@ def follow_up_map(house: House, table: PublicBoard, ship: str) -> dict[str, list
     seat = table.turn.seat
     me = table.captains[seat]
     out: dict[str, list[str]] = {}
-
-    def add(space: str, word: str) -> None:
-        out.setdefault(space, []).append(word)
-
     if ship == "merchant":
         if can_act(house, table, "merchant", "trade"):
+            cargo = me.cargo
+            supply = table.supply
             for port in sea.ports:
                 # A cargo is one colour (Ruling §7.1); an empty merchant loads where cubes are.
-                stocked = me.cargo or table.supply.get(port.goods, 0)
-                if stocked and _buys(house, table, port, me.cargo):
-                    for dock in port.docks:
-                        add(dock, "trade")
+                if (cargo or supply.get(port.goods, 0)) and _buys(house, table, port, cargo):
+                    _add(out, port.docks, "trade")
         if powers.has(house, me, "armed_merchant") and can_act(house, table, "merchant", "sink"):
-            _attacks(house, table, ship, add)
+            _attacks(house, table, ship, out)
         return _in_order(out)
     if ship == "pirate":
         if can_act(house, table, "pirate", "raid") and len(me.loot) < powers.pirate_hold(house, me):
             for s, c in enumerate(table.captains):
                 if s == seat or c.merchant is None or not c.cargo or escorted(house, table, s):
                     continue
-                word = f"attack:{sea.lower[c.merchant]}"
-                for spot in sea.neighbours[c.merchant]:
-                    add(spot, word)
+                _add(out, sea.neighbours[c.merchant], sea.attack_word[c.merchant])
         if me.loot and can_act(house, table, "pirate", "bury"):
-            for beach in sea.beaches:
-                add(beach, "bury")
+            _add(out, sea.beaches, "bury")
         if (
             me.loot
             and powers.has(house, me, "pirate_code")
@@ -243,12 +236,21 @@ def follow_up_map(house: House, table: PublicBoard, ship: str) -> dict[str, list
         ):
             for port in sea.ports:
                 if any(cube in port.buys for cube in me.loot):
-                    for dock in port.docks:
-                        add(dock, "sell")
+                    _add(out, port.docks, "sell")
         return _in_order(out)
     if ship in NAVIES and can_act(house, table, ship, "sink"):
-        _attacks(house, table, ship, add)
+        _attacks(house, table, ship, out)
     return _in_order(out)
+
+
+def _add(out: dict[str, list[str]], spaces: Iterable[str], word: str) -> None:
+    """`word` offered on each of `spaces`."""
+    for space in spaces:
+        words = out.get(space)
+        if words is None:
+            out[space] = [word]
+        else:
+            words.append(word)
 
 
 def _buys(house: House, table: PublicBoard, port: Port, cargo: Sequence[str]) -> bool:
@@ -256,18 +258,17 @@ def _buys(house: House, table: PublicBoard, port: Port, cargo: Sequence[str]) ->
     return not cargo or price(house, table, port, cargo[0]) is not None
 
 
-def _attacks(house: House, table: PublicBoard, ship: str, add: Callable[[str, str], None]) -> None:
+def _attacks(house: House, table: PublicBoard, ship: str, out: dict[str, list[str]]) -> None:
     """The spaces next to each enemy pirate `ship` may sink (Letter of Marque keeps off the
     navy, §11)."""
     seat = table.turn.seat
+    sea = house.map
     for s, c in enumerate(table.captains):
         if s == seat or c.pirate is None:
             continue
         if ship in NAVIES and powers.has(house, c, "letter_of_marque"):
             continue
-        word = f"attack:{house.map.lower[c.pirate]}"
-        for spot in house.map.neighbours[c.pirate]:
-            add(spot, word)
+        _add(out, sea.neighbours[c.pirate], sea.attack_word[c.pirate])
 
 
 def _in_order(found: dict[str, list[str]]) -> dict[str, list[str]]:
