@@ -149,8 +149,8 @@ class Helm:
         # The occupied spaces and those of friendly ships, as bits (`SeaMap.bit`).
         bit = house.map.bit
         taken = friends = 0
-        for space in table.navy.values():
-            taken |= bit[space]
+        for at in table.navy.values():
+            taken |= bit[at]
         for n in navies:
             friends |= bit[table.navy[n]]
         for seat, c in enumerate(table.captains):
