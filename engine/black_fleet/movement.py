@@ -221,9 +221,10 @@ class Helm:
         found = self.search(ship, None, first=True)
         return found is not None and bool(found[0])
 
-    def places(self, ship: str) -> dict[str, int]:
-        """The spaces `ship` may end on now, in reading order, with their costs."""
-        found = self.search(ship, None, first=False)
+    def places(self, ship: str, budget: int | None = None) -> dict[str, int]:
+        """The spaces `ship` may end on now (or with a move of `budget` spaces), in reading
+        order, with their costs."""
+        found = self.search(ship, budget, first=False)
         return found[0] if found is not None else {}
 
     def destinations(self, ship: str, budget: int | None = None) -> dict[str, Reach]:

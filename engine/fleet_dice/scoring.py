@@ -58,11 +58,11 @@ def king_crab_bonus_vp(sheet: Sheet, p: PlayerState) -> int:
 
 def building_vp(sheet: Sheet, p: PlayerState) -> int:
     total = 0
-    for name, spec in sheet.wharf.items():
-        done = name in p.completed
-        total += spec.vp_per_box * marked_boxes(p, f"wharf:{name}")
-        if done:
-            total += spec.vp + spec.vp_if_complete
+    completed = p.completed
+    for name, section, per_box, once_complete in sheet.wharf_scores:
+        total += per_box * marked_boxes(p, section)
+        if name in completed:
+            total += once_complete
     hexes = sheet.wharf["seafood_buffet"].hex_vp or [0]
     total += hexes[min(len(p.hexagons), len(hexes) - 1)]
     return total

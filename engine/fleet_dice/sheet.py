@@ -220,6 +220,22 @@ class Sheet(_Strict):
         return {s: tuple(self.section_boxes(s)) for s in self.sections}
 
     @cached_property
+    def wharf_scores(self) -> tuple[tuple[str, str, int, int], ...]:
+        """Each wharf building's name, its section, the VP of each box marked and the VP of
+        the building once complete: a sheet is valued after every action an AI seat weighs."""
+        return tuple(
+            (name, f"wharf:{name}", spec.vp_per_box, spec.vp + spec.vp_if_complete)
+            for name, spec in self.wharf.items()
+        )
+
+    @cached_property
+    def king_crab_licenses(self) -> tuple[int, ...]:
+        """The 0-based boxes of the King Crab section that hold its license."""
+        return tuple(
+            i for i, kind in enumerate(self.harbor["king_crab"].boxes) if kind == "LICENSE"
+        )
+
+    @cached_property
     def stars(self) -> frozenset[int]:
         """0-based coin-track indexes that hold a star."""
         return frozenset(s - 1 for s in self.coin_track.stars)
