@@ -91,6 +91,10 @@ class FleetDice:
             "heuristic": heuristic,
         }
         self.search = search_settings(self)
+        self._listed: tuple[FleetState, int, list[Action]] | None = None
+        """The last state and seat whose choices were listed, with them: an action chosen
+        from that list needs no other check (`apply`). States are never changed in place once
+        play has begun: `apply` returns a new one."""
 
     def sheet_for(self, state: FleetState) -> Sheet:
         return self._sheet or builtin_sheet(state.options.sheet)
@@ -167,7 +171,9 @@ class FleetDice:
         if not tasks or held(state, seat):
             return []
         task = tasks[0]
-        return DECISIONS[task.kind].legal(Work(self.sheet_for(state), state), seat, task)
+        legal = DECISIONS[task.kind].legal(Work(self.sheet_for(state), state), seat, task)
+        self._listed = (state, seat, legal)
+        return legal.copy()
 
     def is_over(self, state: FleetState) -> bool:
         return state.phase == "over"
@@ -235,7 +241,9 @@ class FleetDice:
             )
         sheet = self.sheet_for(state)
         decision = DECISIONS[task.kind]
-        if not decision.allows(Work(sheet, state), seat, task, action):
+        if not self._just_listed(state, seat, action) and not decision.allows(
+            Work(sheet, state), seat, task, action
+        ):
             raise _why_not(task, action)
         new = state.clone(players=False)
         t = Work(sheet, new, shared=True)
@@ -245,6 +253,17 @@ class FleetDice:
         new.version += 1
         t.player(seat).acted += 1
         return new, t.events
+
+    def _just_listed(self, state: FleetState, seat: int, action: Action) -> bool:
+        """Whether `action` is one of the choices listed a moment ago for this very state
+        and seat (the same value: the rules make each action once)."""
+        listed = self._listed
+        if listed is None or listed[0] is not state or listed[1] != seat:
+            return False
+        for made in listed[2]:  # noqa: SIM110 - a loop: asked at every action
+            if made is action:
+                return True
+        return False
 
     def undoable(
         self,

@@ -161,3 +161,15 @@ def test_the_picker_is_the_seat_whose_turn_it_is_to_take_a_die():
     assert GAME.picker(state) == state.first_player == GAME.to_act(state)[0]
     state = _to_leftover(state)
     assert GAME.picker(state) is None
+
+
+def test_a_die_listed_for_one_state_is_checked_anew_on_the_next():
+    # apply takes an action from the choices it listed last without another check only for
+    # that very state and seat: once the die is picked, picking again is refused.
+    state = GAME.new_game(2, "listed")
+    seat = GAME.picker(state)
+    pick = GAME.legal_actions(state, seat)[0]
+    after, _ = GAME.apply(state, seat, pick)
+    GAME.legal_actions(state, seat)
+    with pytest.raises(IllegalAction):
+        GAME.apply(after, seat, pick)
