@@ -26,15 +26,23 @@ STACKING = ("full_sail", "broadside", "favourable_market", "treasure_map")
 
 
 def kinds_in_hand(house: House, hand: list[str] | tuple[str, ...]) -> list[FortuneCard]:
-    """One card of each kind in a hand, in the order of the deck's kinds."""
-    seen: dict[str, FortuneCard] = {}
-    for cid in hand:
-        card = house.fortune[cid]
-        seen.setdefault(card.key, card)
-    if len(seen) < 2:
-        return list(seen.values())
-    order = house.fortune_order
-    return sorted(seen.values(), key=lambda c: order[c.key])
+    """One card of each kind in a hand, in the order of the deck's kinds (a shared list:
+    never change it)."""
+    # Every choice of a turn asks this of the same hand: each hand is sorted once.
+    key = tuple(hand)
+    known: dict[tuple[str, ...], list[FortuneCard]] = house.fortune_hands
+    found = known.get(key)
+    if found is None:
+        seen: dict[str, FortuneCard] = {}
+        for cid in hand:
+            card = house.fortune[cid]
+            seen.setdefault(card.key, card)
+        order = house.fortune_order
+        found = sorted(seen.values(), key=lambda c: order[c.key])
+        if len(known) > 4096:
+            known.clear()
+        known[key] = found
+    return found
 
 
 def targets(

@@ -268,8 +268,12 @@ def _legal_helm(house: House, state: BlackFleetState) -> list[Action]:
         # may make its action there in the same choice. (Its places come in reading order.)
         then = shipactions.follow_up_map(house, state, ship)
         low = house.map.lower
+        go = _MOVES[ship]
         for space in reach:
-            moves.append(action_of("move", ship, low[space]))
+            there = go.get(space)
+            if there is None:
+                there = go[space] = action_of("move", ship, low[space])
+            moves.append(there)
             words = then.get(space)
             if words:
                 moves += [action_of("move", ship, low[space], word) for word in words]
@@ -280,6 +284,8 @@ def _legal_helm(house: House, state: BlackFleetState) -> list[Action]:
 
 
 END = action_of("end")
+_MOVES: dict[str, dict[str, Action]] = {ship: {} for ship in SHIPS}
+"""By ship and space: the move there (`action_of`'s value, found without a tuple made)."""
 
 
 def _end_purchases(house: House, state: BlackFleetState) -> list[str]:

@@ -76,12 +76,12 @@ def can_act(house: House, table: PublicBoard, ship: str, kind: str) -> bool:
     unless a card says otherwise)."""
     turn = table.turn
     acts = turn.ship(ship).acts
-    me = table.captains[turn.seat]
     if ship in NAVIES:
-        allowed = powers.at_least(house, me, "master_gunner", 1)
+        allowed = powers.at_least(house, table.captains[turn.seat], "master_gunner", 1)
         return len(acts) < allowed or powers.effect(turn, "broadside") > 0
     if not acts:
         return True
+    me = table.captains[turn.seat]
     attack_and_bury = powers.effect(turn, "hit_and_run") or powers.has(house, me, "plunderer")
     return ship == "pirate" and kind == "bury" and acts == ("raid",) and bool(attack_and_bury)
 
@@ -103,13 +103,14 @@ def raid_targets(house: House, table: PublicBoard, at: str | None = None) -> lis
         return []
     if not can_act(house, table, "pirate", "raid"):
         return []
+    near = house.map.neighbours.get(here, ())
     return [
         c.merchant
         for s, c in enumerate(table.captains)
         if s != seat
         and c.merchant is not None
         and c.cargo
-        and house.map.adjacent(here, c.merchant)
+        and c.merchant in near
         and not escorted(house, table, s)
     ]
 
@@ -127,12 +128,13 @@ def sink_targets(house: House, table: PublicBoard, ship: str, at: str | None = N
         here = at or table.navy.get(ship)
     if here is None or not can_act(house, table, ship, "sink"):
         return []
+    near = house.map.neighbours.get(here, ())
     return [
         c.pirate
         for s, c in enumerate(table.captains)
         if s != seat
         and c.pirate is not None
-        and house.map.adjacent(here, c.pirate)
+        and c.pirate in near
         and not (ship in NAVIES and powers.has(house, c, "letter_of_marque"))
     ]
 
@@ -274,11 +276,17 @@ def _attacks(house: House, table: PublicBoard, ship: str, out: dict[str, list[st
 def _in_order(found: dict[str, list[str]]) -> dict[str, list[str]]:
     """Each space's actions in the order a player reads them: trade, attacks (by the target's
     space), bury, sell."""
-    rank = {"trade": 0, "bury": 2, "sell": 3}
     for words in found.values():
         if len(words) > 1:
-            words.sort(key=lambda w: (rank.get(w, 1), w))
+            words.sort(key=_reading_order)
     return found
+
+
+_RANK = {"trade": 0, "bury": 2, "sell": 3}
+
+
+def _reading_order(word: str) -> tuple[int, str]:
+    return _RANK.get(word, 1), word
 
 
 def follow_up(ship: str, word: str) -> Action:
