@@ -13,7 +13,7 @@ from engine.black_fleet import powers
 from engine.black_fleet.actions import action_of
 from engine.black_fleet.decks import draw
 from engine.black_fleet.house import FortuneCard, House
-from engine.black_fleet.movement import MUTINY, destinations, occupied, origins
+from engine.black_fleet.movement import MUTINY, Helm, occupied
 from engine.black_fleet.state import BlackFleetState, Stage
 from engine.black_fleet.view import PublicBoard
 from engine.core.actions import Action
@@ -46,9 +46,10 @@ def kinds_in_hand(house: House, hand: list[str] | tuple[str, ...]) -> list[Fortu
 
 
 def targets(
-    house: House, table: PublicBoard, card: FortuneCard, stage: Stage
+    house: House, table: PublicBoard, card: FortuneCard, stage: Stage, helm: Helm | None = None
 ) -> list[tuple[str, ...]]:
-    """The ways `card` can be played now ([] if it can't): each a tuple of arguments."""
+    """The ways `card` can be played now ([] if it can't): each a tuple of arguments. `helm`:
+    the table's ships already looked up (a turn's choices have one)."""
     if (card.power in BEFORE_CARD) != (stage == "card"):
         return []
     turn = table.turn
@@ -61,7 +62,7 @@ def targets(
         # movement card, §6.4; in the ship phase only Pirate's Lair, played first, or Pirate
         # Hideout brings it on).
         ships = ["merchant"] if me.merchant is not None else []
-        if me.pirate is not None or origins(house, table, "pirate"):
+        if me.pirate is not None or (helm or Helm(house, table)).origins("pirate"):
             ships.append("pirate")
         return [(s,) for s in ships if not turn.ship(s).closed]
     if power == "pirates_lair":
@@ -72,10 +73,11 @@ def targets(
     if power == "bribe":
         return [(c.colour,) for _, c in others if c.doubloons > 0]
     if power == "mutiny":
+        helm = helm or Helm(house, table)
         return [
             (c.colour,)
             for s, c in others
-            if c.pirate is not None and destinations(house, table, f"{MUTINY}{s}", card.amount)
+            if c.pirate is not None and helm.destinations(f"{MUTINY}{s}", card.amount)
         ]
     if power == "second_patrol":
         return [] if powers.effect(turn, "second_patrol") else [()]
@@ -85,11 +87,17 @@ def targets(
 
 
 def fortune_actions(
-    house: House, table: PublicBoard, hand: list[str] | tuple[str, ...], stage: Stage
+    house: House,
+    table: PublicBoard,
+    hand: list[str] | tuple[str, ...],
+    stage: Stage,
+    helm: Helm | None = None,
 ) -> list[Action]:
     out: list[Action] = []
     for card in kinds_in_hand(house, hand):
-        out += [action_of("fortune", card.key, *t) for t in targets(house, table, card, stage)]
+        out += [
+            action_of("fortune", card.key, *t) for t in targets(house, table, card, stage, helm)
+        ]
     return out
 
 

@@ -490,8 +490,8 @@ class Planner:
         move)."""
         house, view = self.house, self.view
         ships = [Action("ship", (s,)) for s in steerable(house, view)]
-        acts = shipactions.ship_actions(house, view)
-        cards = fortune.fortune_actions(house, view, self.me.fortune, "helm")
+        acts = shipactions.ship_actions(house, view, self.steering)
+        cards = fortune.fortune_actions(house, view, self.me.fortune, "helm", self.steering)
         return [*ships, *acts, *cards, Action("end")]
 
     def _end(self, legal: list[Action]) -> Action:

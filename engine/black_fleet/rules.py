@@ -277,8 +277,8 @@ def _legal_helm(house: House, state: BlackFleetState) -> list[Action]:
             words = then.get(space)
             if words:
                 moves += [action_of("move", ship, low[space], word) for word in words]
-    acts = shipactions.ship_actions(house, state)
-    cards = fortune.fortune_actions(house, state, me.fortune, "helm")
+    acts = shipactions.ship_actions(house, state, helm)
+    cards = fortune.fortune_actions(house, state, me.fortune, "helm", helm)
     ends = [action_of("end", key) for key in _end_purchases(house, state)]
     return [*ships, *moves, *acts, *cards, END, *ends]
 

@@ -15,7 +15,7 @@ from engine.black_fleet import powers
 from engine.black_fleet.actions import action_of
 from engine.black_fleet.decks import draw
 from engine.black_fleet.house import House
-from engine.black_fleet.movement import controlled_navies
+from engine.black_fleet.movement import Helm, controlled_navies
 from engine.black_fleet.seamap import NAVIES, Port
 from engine.black_fleet.state import BlackFleetState
 from engine.black_fleet.view import PublicBoard
@@ -175,8 +175,9 @@ def pirate_sale(
     return sold, gain
 
 
-def ship_actions(house: House, table: PublicBoard) -> list[Action]:
-    """Every ship action open to the seat at turn right now."""
+def ship_actions(house: House, table: PublicBoard, helm: Helm | None = None) -> list[Action]:
+    """Every ship action open to the seat at turn right now (`helm`: the table's ships already
+    looked up)."""
     out: list[Action] = []
     low = house.map.lower
     if can_act(house, table, "merchant", "trade") and sale(house, table) is not None:
@@ -187,7 +188,7 @@ def ship_actions(house: House, table: PublicBoard) -> list[Action]:
         out.append(BURY)
     if pirate_sale(house, table) is not None:
         out.append(SELL)
-    navies = controlled_navies(house, table)
+    navies = helm.navies if helm is not None else controlled_navies(house, table)
     for navy in NAVIES:
         if navy in navies:
             out += [action_of("attack", navy, low[s]) for s in sink_targets(house, table, navy)]
