@@ -7,8 +7,6 @@ An action names the card by its kind and, where the power needs one, a target:
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.black_fleet import powers
 from engine.black_fleet.actions import action_of
 from engine.black_fleet.decks import draw
@@ -137,7 +135,7 @@ def play(house: House, state: BlackFleetState, action: Action, events: list[Even
         events.append(Event("bribe", seat, {"victim": victim, "gain": taken}))
     elif power == "pirates_lair" and target is not None:
         if turn.last is not None and turn.last != "pirate":
-            turn.ships[turn.last] = replace(turn.ship(turn.last), closed=True)
+            turn.ships[turn.last] = turn.ship(turn.last).closing()
         turn.last = "pirate"
         events.append(Event("lair", seat, {"from": me.pirate, "to": target.upper()}))
         me.pirate = target.upper()

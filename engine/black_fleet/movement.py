@@ -6,7 +6,6 @@ Everything here reads a `PublicBoard`, so the rules and an AI seat's view share 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import NamedTuple
 
 from engine.black_fleet import powers
@@ -431,7 +430,7 @@ def turn_after(house: House, table: PublicBoard, ship: str, cost: int) -> Turn:
     chosen."""
     turn = table.turn.clone()
     if turn.last is not None and turn.last != ship:
-        turn.ships[turn.last] = replace(turn.ship(turn.last), closed=True)
+        turn.ships[turn.last] = turn.ship(turn.last).closing()
     turn.last = ship
     if ship in NAVIES and powers.has(house, table.captains[turn.seat], "admiralty_friend"):
         turn.navy_choice = turn.navy_choice or ship

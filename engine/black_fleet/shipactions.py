@@ -9,7 +9,7 @@ the space of the ship it attacks).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.black_fleet import powers
 from engine.black_fleet.actions import action_of
@@ -305,7 +305,7 @@ def _done(house: House, state: BlackFleetState, ship: str, kind: str) -> None:
             turn.effects["broadside"] = powers.effect(turn, "broadside") - 1
         if powers.has(house, me, "admiralty_friend"):
             turn.navy_choice = turn.navy_choice or ship
-    turn.ships[ship] = replace(done, acts=(*done.acts, kind))
+    turn.ships[ship] = done.acting(kind)
 
 
 def trade(house: House, state: BlackFleetState, events: list[Event]) -> None:
