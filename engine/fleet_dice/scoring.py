@@ -71,8 +71,14 @@ def building_vp(sheet: Sheet, p: PlayerState) -> int:
 def breakdown(sheet: Sheet, state: FleetState, seat: int) -> dict[str, int]:
     """VP by category, as the game stands now (final once the game is over)."""
     p = state.players[seat]
-    boats = sum(sheet.boat_vp(kind) * len(fish) for kind, fish in p.boats.items())
-    licenses = sum(sheet.level3_vp for level in p.licenses.values() if level >= 3)
+    vps = sheet.boat_vps
+    boats = 0
+    for kind, fish in p.boats.items():
+        boats += vps[kind] * len(fish)
+    licenses = 0
+    for level in p.licenses.values():
+        if level >= 3:
+            licenses += sheet.level3_vp
     if king_crab_license(sheet, p):
         licenses += sheet.harbor["king_crab"].license_vp or 0
     bonus = king_crab_bonus_vp(sheet, p) + trophy_vp(sheet, state, seat)

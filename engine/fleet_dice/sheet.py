@@ -194,11 +194,16 @@ class Sheet(_Strict):
         return boat.capacity
 
     def boat_vp(self, kind: str) -> int:
-        if kind in self.boats:
-            return self.boats[kind].vp
-        boat = self.harbor[kind].boat
-        assert boat is not None
-        return boat.vp
+        return self.boat_vps[kind]
+
+    @cached_property
+    def boat_vps(self) -> dict[str, int]:
+        """The VP of a boat of each kind, boat types and harbor boats alike."""
+        vps = {kind: spec.vp for kind, spec in self.boats.items()}
+        for name, ship in self.harbor.items():
+            if ship.boat is not None:
+                vps.setdefault(name, ship.boat.vp)
+        return vps
 
     def boat_count(self, kind: str) -> int:
         """How many boats of `kind` a sheet has room for."""
