@@ -11,7 +11,7 @@ from typing import Protocol
 from engine.core.actions import Action
 from engine.core.events import Event
 from engine.core.search import SearchSettings
-from engine.fleet_dice.player import capacity, complete, is_full
+from engine.fleet_dice.player import capacity, is_full
 from engine.fleet_dice.scoring import breakdown
 from engine.fleet_dice.sheet import Sheet
 from engine.fleet_dice.state import MARKED, FleetState, FleetView, Task
@@ -112,11 +112,12 @@ def value(sheet: Sheet, state: FleetState, seat: int) -> float:
     # (Each sum keeps its order and grouping: a strong seat compares these values.)
     buildings = _buildings(sheet)
     per_box = BOX_VP * share
+    completed = p.completed
     for section, marks in p.marks.items():
         building = buildings.get(section)
         if building is not None:
             name, once_complete, effect, boxes = building
-            if complete(p, name):
+            if name in completed:  # complete
                 score += effect * share
             else:
                 worth = once_complete + effect * share

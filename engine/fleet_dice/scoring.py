@@ -11,11 +11,10 @@ from engine.fleet_dice.player import (
     king_crab_license,
     launched,
     licenses_activated,
-    marked_boxes,
     total_fish,
 )
 from engine.fleet_dice.sheet import Sheet
-from engine.fleet_dice.state import FleetState, PlayerState
+from engine.fleet_dice.state import MARKED, FleetState, PlayerState
 
 CATEGORIES = ("fish", "boats", "licenses", "buildings", "bonus")
 
@@ -58,9 +57,9 @@ def king_crab_bonus_vp(sheet: Sheet, p: PlayerState) -> int:
 
 def building_vp(sheet: Sheet, p: PlayerState) -> int:
     total = 0
-    completed = p.completed
+    completed, marks = p.completed, p.marks
     for name, section, per_box, once_complete in sheet.wharf_scores:
-        total += per_box * marked_boxes(p, section)
+        total += per_box * marks[section].count(MARKED)  # its boxes marked
         if name in completed:
             total += once_complete
     hexes = sheet.wharf["seafood_buffet"].hex_vp or [0]
