@@ -8,7 +8,7 @@ the space of the ship it attacks).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.black_fleet import powers
@@ -16,7 +16,7 @@ from engine.black_fleet.actions import action_of
 from engine.black_fleet.decks import draw
 from engine.black_fleet.house import House
 from engine.black_fleet.movement import Helm, controlled_navies
-from engine.black_fleet.seamap import NAVIES, Port
+from engine.black_fleet.seamap import NAVIES, Port, SeaMap
 from engine.black_fleet.state import BlackFleetState
 from engine.black_fleet.view import PublicBoard
 from engine.core.actions import Action
@@ -198,6 +198,12 @@ def ship_actions(house: House, table: PublicBoard, helm: Helm | None = None) -> 
 TRADE, BURY, SELL = action_of("trade"), action_of("bury"), action_of("sell")
 
 
+Offer = tuple[tuple[str, ...], str]
+"""A word offered on each of some spaces (``trade`` on a port's docks)."""
+OFFERS_KNOWN = 4096
+"""How many sets of offers are kept laid out by space (`SeaMap.offers`) before starting over."""
+
+
 def follow_ups(house: House, table: PublicBoard, ship: str, space: str) -> list[str]:
     """The actions `ship` could make right after moving to `space`, as the last word of a
     ``move`` (``trade``, ``bury``, ``sell``, ``attack:g7``): a move and its action in one
@@ -208,11 +214,12 @@ def follow_ups(house: House, table: PublicBoard, ship: str, space: str) -> list[
 def follow_up_map(house: House, table: PublicBoard, ship: str) -> dict[str, list[str]]:
     """`follow_ups` for every space at once, by space: found from the targets (the docks
     that buy the cargo, the spaces next to a merchant to raid …) rather than space by space,
-    since a turn's choices ask it of every place a ship can reach."""
+    since a turn's choices ask it of every place a ship can reach. (A shared value: never
+    change it.)"""
     sea = house.map
     seat = table.turn.seat
     me = table.captains[seat]
-    out: dict[str, list[str]] = {}
+    offers: list[Offer] = []
     if ship == "merchant":
         if can_act(house, table, "merchant", "trade"):
             cargo = me.cargo
@@ -220,18 +227,17 @@ def follow_up_map(house: House, table: PublicBoard, ship: str) -> dict[str, list
             for port in sea.ports:
                 # A cargo is one colour (Ruling §7.1); an empty merchant loads where cubes are.
                 if (cargo or supply.get(port.goods, 0)) and _buys(house, table, port, cargo):
-                    _add(out, port.docks, "trade")
+                    offers.append((port.docks, "trade"))
         if powers.has(house, me, "armed_merchant") and can_act(house, table, "merchant", "sink"):
-            _attacks(house, table, ship, out)
-        return _in_order(out)
-    if ship == "pirate":
+            _attacks(house, table, ship, offers)
+    elif ship == "pirate":
         if can_act(house, table, "pirate", "raid") and len(me.loot) < powers.pirate_hold(house, me):
             for s, c in enumerate(table.captains):
                 if s == seat or c.merchant is None or not c.cargo or escorted(house, table, s):
                     continue
-                _add(out, sea.neighbours[c.merchant], sea.attack_word[c.merchant])
+                offers.append((sea.neighbours[c.merchant], sea.attack_word[c.merchant]))
         if me.loot and can_act(house, table, "pirate", "bury"):
-            _add(out, sea.beaches, "bury")
+            offers.append((sea.beach_spaces, "bury"))
         if (
             me.loot
             and powers.has(house, me, "pirate_code")
@@ -239,21 +245,31 @@ def follow_up_map(house: House, table: PublicBoard, ship: str) -> dict[str, list
         ):
             for port in sea.ports:
                 if any(cube in port.buys for cube in me.loot):
-                    _add(out, port.docks, "sell")
-        return _in_order(out)
-    if ship in NAVIES and can_act(house, table, ship, "sink"):
-        _attacks(house, table, ship, out)
-    return _in_order(out)
+                    offers.append((port.docks, "sell"))
+    elif ship in NAVIES and can_act(house, table, ship, "sink"):
+        _attacks(house, table, ship, offers)
+    return _by_space(sea, tuple(offers))
 
 
-def _add(out: dict[str, list[str]], spaces: Iterable[str], word: str) -> None:
-    """`word` offered on each of `spaces`."""
-    for space in spaces:
-        words = out.get(space)
-        if words is None:
-            out[space] = [word]
-        else:
-            words.append(word)
+def _by_space(sea: SeaMap, offers: tuple[Offer, ...]) -> dict[str, list[str]]:
+    """The offers laid out by space, each space's words in reading order: made once for each
+    set of offers (the same targets stand through most of a turn)."""
+    known = sea.offers
+    found = known.get(offers)
+    if found is None:
+        found = {}
+        for spaces, word in offers:
+            for space in spaces:
+                words = found.get(space)
+                if words is None:
+                    found[space] = [word]
+                else:
+                    words.append(word)
+        _in_order(found)
+        if len(known) >= OFFERS_KNOWN:
+            known.clear()
+        known[offers] = found
+    return found
 
 
 def _buys(house: House, table: PublicBoard, port: Port, cargo: Sequence[str]) -> bool:
@@ -261,7 +277,7 @@ def _buys(house: House, table: PublicBoard, port: Port, cargo: Sequence[str]) ->
     return not cargo or price(house, table, port, cargo[0]) is not None
 
 
-def _attacks(house: House, table: PublicBoard, ship: str, out: dict[str, list[str]]) -> None:
+def _attacks(house: House, table: PublicBoard, ship: str, offers: list[Offer]) -> None:
     """The spaces next to each enemy pirate `ship` may sink (Letter of Marque keeps off the
     navy, §11)."""
     seat = table.turn.seat
@@ -271,7 +287,7 @@ def _attacks(house: House, table: PublicBoard, ship: str, out: dict[str, list[st
             continue
         if ship in NAVIES and powers.has(house, c, "letter_of_marque"):
             continue
-        _add(out, sea.neighbours[c.pirate], sea.attack_word[c.pirate])
+        offers.append((sea.neighbours[c.pirate], sea.attack_word[c.pirate]))
 
 
 def _in_order(found: dict[str, list[str]]) -> dict[str, list[str]]:
