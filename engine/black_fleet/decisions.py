@@ -89,9 +89,10 @@ def _legal_helm(house: House, state: BlackFleetState) -> list[Action]:
     me = state.captains[state.turn.seat]
     # RULES §5.5: a ship goes straight to any space it can reach, in one choice, and may make
     # its action there in the same choice.
-    ships, moves = ship_moves(house, state)
-    acts = shipactions.ship_actions(house, state)
-    cards = fortune.fortune_actions(house, state, me.fortune, "helm")
+    helm = Helm(house, state)
+    ships, moves = ship_moves(house, state, helm)
+    acts = shipactions.ship_actions(house, state, helm)
+    cards = fortune.fortune_actions(house, state, me.fortune, "helm", helm)
     ends = [action_of("end", key) for key in _end_purchases(house, state)]
     return [*ships, *moves, *acts, *cards, END, *ends]
 

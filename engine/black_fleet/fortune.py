@@ -7,13 +7,11 @@ An action names the card by its kind and, where the power needs one, a target:
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.black_fleet import powers
 from engine.black_fleet.actions import action_of
 from engine.black_fleet.decks import draw
 from engine.black_fleet.house import FortuneCard, House
-from engine.black_fleet.movement import MUTINY, destinations, occupied, origins
+from engine.black_fleet.movement import MUTINY, Helm, occupied
 from engine.black_fleet.state import BlackFleetState, Stage
 from engine.black_fleet.views import PublicBoard
 from engine.core.actions import Action
@@ -26,21 +24,30 @@ STACKING = ("full_sail", "broadside", "favourable_market", "treasure_map")
 
 
 def kinds_in_hand(house: House, hand: list[str] | tuple[str, ...]) -> list[FortuneCard]:
-    """One card of each kind in a hand, in the order of the deck's kinds."""
-    seen: dict[str, FortuneCard] = {}
-    for cid in hand:
-        card = house.fortune[cid]
-        seen.setdefault(card.key, card)
-    if len(seen) < 2:
-        return list(seen.values())
-    order = house.fortune_order
-    return sorted(seen.values(), key=lambda c: order[c.key])
+    """One card of each kind in a hand, in the order of the deck's kinds (a shared list:
+    never change it)."""
+    # Every choice of a turn asks this of the same hand: each hand is sorted once.
+    key = tuple(hand)
+    known: dict[tuple[str, ...], list[FortuneCard]] = house.fortune_hands
+    found = known.get(key)
+    if found is None:
+        seen: dict[str, FortuneCard] = {}
+        for cid in hand:
+            card = house.fortune[cid]
+            seen.setdefault(card.key, card)
+        order = house.fortune_order
+        found = sorted(seen.values(), key=lambda c: order[c.key])
+        if len(known) > 4096:
+            known.clear()
+        known[key] = found
+    return found
 
 
 def targets(
-    house: House, table: PublicBoard, card: FortuneCard, stage: Stage
+    house: House, table: PublicBoard, card: FortuneCard, stage: Stage, helm: Helm | None = None
 ) -> list[tuple[str, ...]]:
-    """The ways `card` can be played now ([] if it can't): each a tuple of arguments."""
+    """The ways `card` can be played now ([] if it can't): each a tuple of arguments. `helm`:
+    the table's ships already looked up (a turn's choices have one)."""
     if (card.power in BEFORE_CARD) != (stage == "card"):
         return []
     turn = table.turn
@@ -53,7 +60,7 @@ def targets(
         # movement card, §6.4; in the ship phase only Pirate's Lair, played first, or Pirate
         # Hideout brings it on).
         ships = ["merchant"] if me.merchant is not None else []
-        if me.pirate is not None or origins(house, table, "pirate"):
+        if me.pirate is not None or (helm or Helm(house, table)).origins("pirate"):
             ships.append("pirate")
         return [(s,) for s in ships if not turn.ship(s).closed]
     if power == "pirates_lair":
@@ -64,10 +71,11 @@ def targets(
     if power == "bribe":
         return [(c.colour,) for _, c in others if c.doubloons > 0]
     if power == "mutiny":
+        helm = helm or Helm(house, table)
         return [
             (c.colour,)
             for s, c in others
-            if c.pirate is not None and destinations(house, table, f"{MUTINY}{s}", card.amount)
+            if c.pirate is not None and helm.destinations(f"{MUTINY}{s}", card.amount)
         ]
     if power == "second_patrol":
         return [] if powers.effect(turn, "second_patrol") else [()]
@@ -77,11 +85,17 @@ def targets(
 
 
 def fortune_actions(
-    house: House, table: PublicBoard, hand: list[str] | tuple[str, ...], stage: Stage
+    house: House,
+    table: PublicBoard,
+    hand: list[str] | tuple[str, ...],
+    stage: Stage,
+    helm: Helm | None = None,
 ) -> list[Action]:
     out: list[Action] = []
     for card in kinds_in_hand(house, hand):
-        out += [action_of("fortune", card.key, *t) for t in targets(house, table, card, stage)]
+        out += [
+            action_of("fortune", card.key, *t) for t in targets(house, table, card, stage, helm)
+        ]
     return out
 
 
@@ -121,7 +135,7 @@ def play(house: House, state: BlackFleetState, action: Action, events: list[Even
         events.append(Event("bribe", seat, {"victim": victim, "gain": taken}))
     elif power == "pirates_lair" and target is not None:
         if turn.last is not None and turn.last != "pirate":
-            turn.ships[turn.last] = replace(turn.ship(turn.last), closed=True)
+            turn.ships[turn.last] = turn.ship(turn.last).closing()
         turn.last = "pirate"
         events.append(Event("lair", seat, {"from": me.pirate, "to": target.upper()}))
         me.pirate = target.upper()

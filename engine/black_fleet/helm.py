@@ -13,11 +13,15 @@ from engine.black_fleet.views import BlackFleetView, PublicBoard
 from engine.core.actions import Action
 
 
-def ship_moves(house: House, table: PublicBoard) -> tuple[list[Action], list[Action]]:
+def ship_moves(
+    house: House, table: PublicBoard, helm: Helm | None = None
+) -> tuple[list[Action], list[Action]]:
     """The ships the seat at turn may still move (``ship merchant``: every place, on the
     map), and each move straight to a place it can reach, with the action it can make there
-    as a move of its own (``move pirate k3 attack:l3``), in reading order."""
-    helm = Helm(house, table)
+    as a move of its own (``move pirate k3 attack:l3``), in reading order (`helm`: the
+    table's ships already looked up)."""
+    if helm is None:
+        helm = Helm(house, table)
     ships: list[Action] = []
     moves: list[Action] = []
     for ship in SHIPS:
@@ -27,12 +31,20 @@ def ship_moves(house: House, table: PublicBoard) -> tuple[list[Action], list[Act
         ships.append(action_of("ship", ship))
         then = shipactions.follow_up_map(house, table, ship)
         low = house.map.lower
+        go = _MOVES[ship]
         for space in reach:
-            moves.append(action_of("move", ship, low[space]))
+            there = go.get(space)
+            if there is None:
+                there = go[space] = action_of("move", ship, low[space])
+            moves.append(there)
             words = then.get(space)
             if words:
                 moves += [action_of("move", ship, low[space], word) for word in words]
     return ships, moves
+
+
+_MOVES: dict[str, dict[str, Action]] = {ship: {} for ship in SHIPS}
+"""By ship and space: the move there (`action_of`'s value, found without a tuple made)."""
 
 
 def after_playing(view: BlackFleetView, card: str) -> BlackFleetView:

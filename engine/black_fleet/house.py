@@ -214,6 +214,12 @@ class House:
         return {}
 
     @cached_property
+    def fortune_hands(self) -> dict[tuple[str, ...], Any]:
+        """Filled by `engine.black_fleet.fortune`: the kinds in each fortune hand met so far,
+        in the deck's order."""
+        return {}
+
+    @cached_property
     def fortune_order(self) -> dict[str, int]:
         """Each fortune kind's place in the deck's order (how a hand is listed)."""
         return {key: i for i, key in enumerate(self.fortune_kinds)}

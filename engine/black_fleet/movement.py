@@ -6,7 +6,6 @@ Everything here reads a `PublicBoard`, so the rules and an AI seat's view share 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import NamedTuple
 
 from engine.black_fleet import powers
@@ -143,14 +142,38 @@ class Helm:
         self.turn = turn = table.turn
         self.me = me = table.captains[turn.seat]
         self.card = played_card(house, table)
-        self.taken = occupied(table)
-        self.navies = controlled_navies(house, table)
-        friends = {s for s in (me.merchant, me.pirate) if s is not None}
-        friends.update(table.navy[n] for n in self.navies)
-        self.friends = friends
+        self.navies = navies = controlled_navies(house, table)
         self.powers = powers.sums(house, me)
         """The seat's development powers, each with its cards summed."""
-        self._taken_bits: tuple[int, int] | None = None
+        # The occupied spaces and those of friendly ships, as bits (`SeaMap.bit`).
+        bit = house.map.bit
+        taken = friends = 0
+        for at in table.navy.values():
+            taken |= bit[at]
+        for n in navies:
+            friends |= bit[table.navy[n]]
+        for seat, c in enumerate(table.captains):
+            for space in (c.merchant, c.pirate):
+                if space is not None:
+                    taken |= bit[space]
+                    if seat == turn.seat:
+                        friends |= bit[space]
+        self.taken_bits = taken
+        self.enemy_bits = taken & ~friends
+        self._taken: set[str] | None = None
+        self._friends = friends
+
+    @property
+    def taken(self) -> set[str]:
+        """The occupied spaces."""
+        if self._taken is None:
+            self._taken = occupied(self.table)
+        return self._taken
+
+    @property
+    def friends(self) -> set[str]:
+        """Spaces holding a ship friendly to the seat at turn (RULES §6.2)."""
+        return {space for space in self.taken if self.house.map.bit[space] & self._friends}
 
     def allowance(self, ship: str) -> int:
         turn, card = self.turn, self.card
@@ -197,9 +220,10 @@ class Helm:
         found = self.search(ship, None, first=True)
         return found is not None and bool(found[0])
 
-    def places(self, ship: str) -> dict[str, int]:
-        """The spaces `ship` may end on now, in reading order, with their costs."""
-        found = self.search(ship, None, first=False)
+    def places(self, ship: str, budget: int | None = None) -> dict[str, int]:
+        """The spaces `ship` may end on now (or with a move of `budget` spaces), in reading
+        order, with their costs."""
+        found = self.search(ship, budget, first=False)
         return found[0] if found is not None else {}
 
     def destinations(self, ship: str, budget: int | None = None) -> dict[str, Reach]:
@@ -214,6 +238,18 @@ class Helm:
             space: Reach(c, None if origin[space] == here else origin[space])
             for space, c in cost.items()
         }
+
+    def reach(self, ship: str, space: str) -> Reach | None:
+        """What a move of `ship` to `space` costs and where it starts (None: out of reach)."""
+        found = self.search(ship, None, first=False)
+        if found is None:
+            return None
+        cost, origin, here = found
+        steps = cost.get(space)
+        if steps is None:
+            return None
+        start = origin if isinstance(origin, str) else origin[space]
+        return Reach(steps, None if start == here else start)
 
     def search(
         self, ship: str, budget: int | None, first: bool
@@ -244,18 +280,6 @@ class Helm:
             return cost, starts[0], here
         return self._sources(starts, here, through, shallow, budget, first)
 
-    def _bits(self) -> tuple[int, int]:
-        """The bits of the occupied spaces and of those holding an enemy ship."""
-        if self._taken_bits is None:
-            bit = self.house.map.bit
-            taken = enemy = 0
-            for space in self.taken:
-                taken |= bit[space]
-                if space not in self.friends:
-                    enemy |= bit[space]
-            self._taken_bits = (taken, enemy)
-        return self._taken_bits
-
     def _rings(
         self, start: str, here: str | None, through: bool, shallow: bool, budget: int, first: bool
     ) -> dict[str, int]:
@@ -265,8 +289,8 @@ class Helm:
         sea = self.house.map
         bit = sea.bit
         touch = sea.any_touch if shallow else sea.sea_touch
-        taken, enemy = self._bits()
-        stop = 0 if through else enemy & ~bit.get(here or "", 0)
+        taken = self.taken_bits
+        stop = 0 if through else self.enemy_bits & ~bit.get(here or "", 0)
         free = sea.sea_bits & ~taken
         start_bit = bit[start]
         known = sea.reach
@@ -369,7 +393,9 @@ def _total(have: dict[str, powers.PowerSum], power: str) -> int:
 def move(house: House, state: BlackFleetState, ship: str, dest: str, events: list[Event]) -> None:
     """Move `ship` to `dest` (one of its destinations). Moving a ship ends the move of the
     ship moved before it (RULES §6.3)."""
-    reach = destinations(house, state, ship)[dest]
+    reach = Helm(house, state).reach(ship, dest)
+    if reach is None:
+        raise KeyError(dest)
     seat = state.turn.seat
     start = position(state, seat, ship)
     state.turn = turn_after(house, state, ship, reach.cost)
@@ -404,7 +430,7 @@ def turn_after(house: House, table: PublicBoard, ship: str, cost: int) -> Turn:
     chosen."""
     turn = table.turn.clone()
     if turn.last is not None and turn.last != ship:
-        turn.ships[turn.last] = replace(turn.ship(turn.last), closed=True)
+        turn.ships[turn.last] = turn.ship(turn.last).closing()
     turn.last = ship
     if ship in NAVIES and powers.has(house, table.captains[turn.seat], "admiralty_friend"):
         turn.navy_choice = turn.navy_choice or ship

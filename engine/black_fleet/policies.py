@@ -19,12 +19,11 @@ from engine.black_fleet import fortune, powers, shipactions
 from engine.black_fleet.house import House, MovementCard
 from engine.black_fleet.movement import (
     MUTINY,
+    Helm,
     controlled_navies,
-    destinations,
     occupied,
     played_card,
     position,
-    remaining,
     steerable,
     turn_after,
 )
@@ -149,6 +148,14 @@ class Planner:
         self._waits: dict[tuple[int, float], float] = {}
         self._free: dict[tuple[str, ...], list[tuple[int, frozenset[str], tuple[str, ...]]]] = {}
         self._beaches = [(b, w) for b, w in self.sea.beaches.items()]
+        self._steering: Helm | None = None
+
+    @property
+    def steering(self) -> Helm:
+        """Where this view's ships can go, asked of one `Helm` (it looks the board up once)."""
+        if self._steering is None:
+            self._steering = Helm(self.house, self.view)
+        return self._steering
 
     def choose(self, legal: list[Action]) -> Action:
         stage = self.view.stage
@@ -354,7 +361,7 @@ class Planner:
         now = self.ship_value(ship, here)
         return {
             dest: self.ship_value(ship, dest) + self.action_bonus(ship, dest) - now
-            for dest in destinations(self.house, self.view, ship, budget)
+            for dest in self.steering.places(ship, budget)
         }
 
     # --- decisions ----------------------------------------------------------------------------
@@ -454,7 +461,7 @@ class Planner:
         """The move, with the action the ship would make next where it arrives, in one choice
         (RULES §5.5) — unless a fortune card should come first (Plunder before a raid)."""
         ship, space = move.args[0], move.args[1].upper()
-        reach = destinations(self.house, self.view, ship).get(space)
+        reach = self.steering.reach(ship, space)
         if reach is None:
             return move
         after = self._moved(ship, space, reach.cost)
@@ -487,8 +494,8 @@ class Planner:
         move)."""
         house, view = self.house, self.view
         ships = [Action("ship", (s,)) for s in steerable(house, view)]
-        acts = shipactions.ship_actions(house, view)
-        cards = fortune.fortune_actions(house, view, self.me.fortune, "helm")
+        acts = shipactions.ship_actions(house, view, self.steering)
+        cards = fortune.fortune_actions(house, view, self.me.fortune, "helm", self.steering)
         return [*ships, *acts, *cards, Action("end")]
 
     def _end(self, legal: list[Action]) -> Action:
@@ -608,14 +615,14 @@ class Planner:
             return False
         if shipactions.sale(self.house, self.view) is not None:
             return False
-        for dest in destinations(self.house, self.view, "merchant"):
+        for dest in self.steering.places("merchant"):
             port = self.sea.port_of_dock.get(dest)
             if port is not None and shipactions.price(self.house, self.view, port, me.cargo[0]):
                 return False
         return True
 
     def _remaining(self, ship: str) -> int:
-        return remaining(self.house, self.view, ship)
+        return self.steering.remaining(ship)
 
     def _moves_left(self) -> int:
         turn = self.view.turn
@@ -647,7 +654,7 @@ class Planner:
         if not me.cargo:
             return True
         here = sale.gain
-        for dest in destinations(self.house, self.view, "merchant"):
+        for dest in self.steering.places("merchant"):
             port = self.sea.port_of_dock.get(dest)
             if port is None:
                 continue

@@ -160,6 +160,7 @@ class SeaMap:
                 elif ch.upper() in docks:
                     docks[ch.upper()].append(name)
         self.far_seas = tuple(far)
+        self.beach_spaces: tuple[str, ...] = tuple(self.beaches)
         self.lairs = tuple(lairs)
         self.sea: tuple[str, ...] = tuple(sea)
         self.sea_set = frozenset(sea)
@@ -199,6 +200,8 @@ class SeaMap:
         self.bit: dict[str, int] = {name: 1 << i for i, name in enumerate(cells)}
         self.lower: dict[str, str] = {name: name.lower() for name in cells}
         """Every space as an action names it."""
+        self.attack_word: dict[str, str] = {name: f"attack:{name.lower()}" for name in cells}
+        """Every space as the last word of a move that attacks the ship on it."""
         self.sea_bits = sum(self.bit[s] for s in sea)
         self.sea_touch: tuple[int, ...] = tuple(
             sum(self.bit[n] for n in self.neighbours.get(name, ())) for name in cells
@@ -213,6 +216,9 @@ class SeaMap:
         starts, what stops it, where it may stop and how far it goes. The same question comes
         back again and again (a turn's choices, then the check of the one chosen, then the
         move), and the answer depends on nothing else."""
+        self.offers: dict[tuple[tuple[tuple[str, ...], str], ...], dict[str, list[str]]] = {}
+        """Filled by `engine.black_fleet.shipactions`: the actions a ship's move may end
+        with, laid out by space, for each set of targets met so far."""
         unreachable = [s for s in sea if len(self._distances[s]) != len(sea)]
         if unreachable:
             raise EngineError(f"map data: rows: sea space {unreachable[0]} cannot be reached")

@@ -8,15 +8,15 @@ the space of the ship it attacks).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from engine.black_fleet import powers
 from engine.black_fleet.actions import action_of
 from engine.black_fleet.decks import draw
 from engine.black_fleet.house import House
-from engine.black_fleet.movement import controlled_navies
-from engine.black_fleet.seamap import NAVIES, Port
+from engine.black_fleet.movement import Helm, controlled_navies
+from engine.black_fleet.seamap import NAVIES, Port, SeaMap
 from engine.black_fleet.state import BlackFleetState
 from engine.black_fleet.views import PublicBoard
 from engine.core.actions import Action
@@ -76,12 +76,12 @@ def can_act(house: House, table: PublicBoard, ship: str, kind: str) -> bool:
     unless a card says otherwise)."""
     turn = table.turn
     acts = turn.ship(ship).acts
-    me = table.captains[turn.seat]
     if ship in NAVIES:
-        allowed = powers.at_least(house, me, "master_gunner", 1)
+        allowed = powers.at_least(house, table.captains[turn.seat], "master_gunner", 1)
         return len(acts) < allowed or powers.effect(turn, "broadside") > 0
     if not acts:
         return True
+    me = table.captains[turn.seat]
     attack_and_bury = powers.effect(turn, "hit_and_run") or powers.has(house, me, "plunderer")
     return ship == "pirate" and kind == "bury" and acts == ("raid",) and bool(attack_and_bury)
 
@@ -103,13 +103,14 @@ def raid_targets(house: House, table: PublicBoard, at: str | None = None) -> lis
         return []
     if not can_act(house, table, "pirate", "raid"):
         return []
+    near = house.map.neighbours.get(here, ())
     return [
         c.merchant
         for s, c in enumerate(table.captains)
         if s != seat
         and c.merchant is not None
         and c.cargo
-        and house.map.adjacent(here, c.merchant)
+        and c.merchant in near
         and not escorted(house, table, s)
     ]
 
@@ -127,12 +128,13 @@ def sink_targets(house: House, table: PublicBoard, ship: str, at: str | None = N
         here = at or table.navy.get(ship)
     if here is None or not can_act(house, table, ship, "sink"):
         return []
+    near = house.map.neighbours.get(here, ())
     return [
         c.pirate
         for s, c in enumerate(table.captains)
         if s != seat
         and c.pirate is not None
-        and house.map.adjacent(here, c.pirate)
+        and c.pirate in near
         and not (ship in NAVIES and powers.has(house, c, "letter_of_marque"))
     ]
 
@@ -173,8 +175,9 @@ def pirate_sale(
     return sold, gain
 
 
-def ship_actions(house: House, table: PublicBoard) -> list[Action]:
-    """Every ship action open to the seat at turn right now."""
+def ship_actions(house: House, table: PublicBoard, helm: Helm | None = None) -> list[Action]:
+    """Every ship action open to the seat at turn right now (`helm`: the table's ships already
+    looked up)."""
     out: list[Action] = []
     low = house.map.lower
     if can_act(house, table, "merchant", "trade") and sale(house, table) is not None:
@@ -185,7 +188,7 @@ def ship_actions(house: House, table: PublicBoard) -> list[Action]:
         out.append(BURY)
     if pirate_sale(house, table) is not None:
         out.append(SELL)
-    navies = controlled_navies(house, table)
+    navies = helm.navies if helm is not None else controlled_navies(house, table)
     for navy in NAVIES:
         if navy in navies:
             out += [action_of("attack", navy, low[s]) for s in sink_targets(house, table, navy)]
@@ -193,6 +196,12 @@ def ship_actions(house: House, table: PublicBoard) -> list[Action]:
 
 
 TRADE, BURY, SELL = action_of("trade"), action_of("bury"), action_of("sell")
+
+
+Offer = tuple[tuple[str, ...], str]
+"""A word offered on each of some spaces (``trade`` on a port's docks)."""
+OFFERS_KNOWN = 4096
+"""How many sets of offers are kept laid out by space (`SeaMap.offers`) before starting over."""
 
 
 def follow_ups(house: House, table: PublicBoard, ship: str, space: str) -> list[str]:
@@ -205,37 +214,30 @@ def follow_ups(house: House, table: PublicBoard, ship: str, space: str) -> list[
 def follow_up_map(house: House, table: PublicBoard, ship: str) -> dict[str, list[str]]:
     """`follow_ups` for every space at once, by space: found from the targets (the docks
     that buy the cargo, the spaces next to a merchant to raid …) rather than space by space,
-    since a turn's choices ask it of every place a ship can reach."""
+    since a turn's choices ask it of every place a ship can reach. (A shared value: never
+    change it.)"""
     sea = house.map
     seat = table.turn.seat
     me = table.captains[seat]
-    out: dict[str, list[str]] = {}
-
-    def add(space: str, word: str) -> None:
-        out.setdefault(space, []).append(word)
-
+    offers: list[Offer] = []
     if ship == "merchant":
         if can_act(house, table, "merchant", "trade"):
+            cargo = me.cargo
+            supply = table.supply
             for port in sea.ports:
                 # A cargo is one colour (Ruling §7.1); an empty merchant loads where cubes are.
-                stocked = me.cargo or table.supply.get(port.goods, 0)
-                if stocked and _buys(house, table, port, me.cargo):
-                    for dock in port.docks:
-                        add(dock, "trade")
+                if (cargo or supply.get(port.goods, 0)) and _buys(house, table, port, cargo):
+                    offers.append((port.docks, "trade"))
         if powers.has(house, me, "armed_merchant") and can_act(house, table, "merchant", "sink"):
-            _attacks(house, table, ship, add)
-        return _in_order(out)
-    if ship == "pirate":
+            _attacks(house, table, ship, offers)
+    elif ship == "pirate":
         if can_act(house, table, "pirate", "raid") and len(me.loot) < powers.pirate_hold(house, me):
             for s, c in enumerate(table.captains):
                 if s == seat or c.merchant is None or not c.cargo or escorted(house, table, s):
                     continue
-                word = f"attack:{sea.lower[c.merchant]}"
-                for spot in sea.neighbours[c.merchant]:
-                    add(spot, word)
+                offers.append((sea.neighbours[c.merchant], sea.attack_word[c.merchant]))
         if me.loot and can_act(house, table, "pirate", "bury"):
-            for beach in sea.beaches:
-                add(beach, "bury")
+            offers.append((sea.beach_spaces, "bury"))
         if (
             me.loot
             and powers.has(house, me, "pirate_code")
@@ -243,12 +245,31 @@ def follow_up_map(house: House, table: PublicBoard, ship: str) -> dict[str, list
         ):
             for port in sea.ports:
                 if any(cube in port.buys for cube in me.loot):
-                    for dock in port.docks:
-                        add(dock, "sell")
-        return _in_order(out)
-    if ship in NAVIES and can_act(house, table, ship, "sink"):
-        _attacks(house, table, ship, add)
-    return _in_order(out)
+                    offers.append((port.docks, "sell"))
+    elif ship in NAVIES and can_act(house, table, ship, "sink"):
+        _attacks(house, table, ship, offers)
+    return _by_space(sea, tuple(offers))
+
+
+def _by_space(sea: SeaMap, offers: tuple[Offer, ...]) -> dict[str, list[str]]:
+    """The offers laid out by space, each space's words in reading order: made once for each
+    set of offers (the same targets stand through most of a turn)."""
+    known = sea.offers
+    found = known.get(offers)
+    if found is None:
+        found = {}
+        for spaces, word in offers:
+            for space in spaces:
+                words = found.get(space)
+                if words is None:
+                    found[space] = [word]
+                else:
+                    words.append(word)
+        _in_order(found)
+        if len(known) >= OFFERS_KNOWN:
+            known.clear()
+        known[offers] = found
+    return found
 
 
 def _buys(house: House, table: PublicBoard, port: Port, cargo: Sequence[str]) -> bool:
@@ -256,28 +277,33 @@ def _buys(house: House, table: PublicBoard, port: Port, cargo: Sequence[str]) ->
     return not cargo or price(house, table, port, cargo[0]) is not None
 
 
-def _attacks(house: House, table: PublicBoard, ship: str, add: Callable[[str, str], None]) -> None:
+def _attacks(house: House, table: PublicBoard, ship: str, offers: list[Offer]) -> None:
     """The spaces next to each enemy pirate `ship` may sink (Letter of Marque keeps off the
     navy, §11)."""
     seat = table.turn.seat
+    sea = house.map
     for s, c in enumerate(table.captains):
         if s == seat or c.pirate is None:
             continue
         if ship in NAVIES and powers.has(house, c, "letter_of_marque"):
             continue
-        word = f"attack:{house.map.lower[c.pirate]}"
-        for spot in house.map.neighbours[c.pirate]:
-            add(spot, word)
+        offers.append((sea.neighbours[c.pirate], sea.attack_word[c.pirate]))
 
 
 def _in_order(found: dict[str, list[str]]) -> dict[str, list[str]]:
     """Each space's actions in the order a player reads them: trade, attacks (by the target's
     space), bury, sell."""
-    rank = {"trade": 0, "bury": 2, "sell": 3}
     for words in found.values():
         if len(words) > 1:
-            words.sort(key=lambda w: (rank.get(w, 1), w))
+            words.sort(key=_reading_order)
     return found
+
+
+_RANK = {"trade": 0, "bury": 2, "sell": 3}
+
+
+def _reading_order(word: str) -> tuple[int, str]:
+    return _RANK.get(word, 1), word
 
 
 def follow_up(ship: str, word: str) -> Action:
@@ -295,7 +321,7 @@ def _done(house: House, state: BlackFleetState, ship: str, kind: str) -> None:
             turn.effects["broadside"] = powers.effect(turn, "broadside") - 1
         if powers.has(house, me, "admiralty_friend"):
             turn.navy_choice = turn.navy_choice or ship
-    turn.ships[ship] = replace(done, acts=(*done.acts, kind))
+    turn.ships[ship] = done.acting(kind)
 
 
 def trade(house: House, state: BlackFleetState, events: list[Event]) -> None:

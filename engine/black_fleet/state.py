@@ -48,6 +48,17 @@ class ShipTurn:
     acts: tuple[str, ...] = ()
     """The actions it made: ``trade``, ``sell``, ``raid``, ``bury``, ``sink``."""
 
+    def closing(self) -> ShipTurn:
+        """The same, its move over (another ship moved). Made directly: `dataclasses.replace`
+        looks the fields up again at every move."""
+        return ShipTurn(used=self.used, moved=self.moved, closed=True, acts=self.acts)
+
+    def acting(self, kind: str) -> ShipTurn:
+        """The same, with one more action of `kind` made."""
+        return ShipTurn(
+            used=self.used, moved=self.moved, closed=self.closed, acts=(*self.acts, kind)
+        )
+
 
 NOT_MOVED = ShipTurn()
 """A ship that has done nothing this turn (one value: a ship turn never changes)."""

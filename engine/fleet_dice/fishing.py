@@ -74,5 +74,8 @@ def fish(t: Work, seat: int, source: str, oyster_coins: int) -> None:
 def _catch(t: Work, p: PlayerState, kind: str, index: int, fish: int) -> int:
     room = capacity(t.sheet, p, kind) - p.boats[kind][index]
     caught = max(0, min(fish, room))
-    p.boats[kind][index] += caught
+    if caught:
+        # Replaced, not changed in place: copies of the state share a player's boats.
+        boats = p.boats[kind] = p.boats[kind].copy()
+        boats[index] += caught
     return caught

@@ -133,7 +133,10 @@ def advance(t: Work, acted: int | None = None) -> None:
 
 def _owing(state: FleetState) -> bool:
     """Whether any seat still has something in its queue."""
-    return any(p.tasks for p in state.players)
+    for p in state.players:  # noqa: SIM110 - a loop: asked after every action, no generator
+        if p.tasks:
+            return True
+    return False
 
 
 def _step(t: Work) -> None:

@@ -102,7 +102,8 @@ def launch(t: Work, seat: int, kind: str) -> None:
     p = t.player(seat)
     if not launch_effective(t.sheet, p, kind):
         return
-    p.boats.setdefault(kind, []).append(0)
+    # A player's boats are replaced, never changed in place: copies of the state share them.
+    p.boats[kind] = [*p.boats.get(kind, ()), 0]
     number = len(p.boats[kind])
     t.emit("launch", seat, boat=kind, number=number)
     cod = p.licenses["cod"]

@@ -82,9 +82,8 @@ def coin_boxes(p: PlayerState) -> int:
 
 
 def king_crab_license(sheet: Sheet, p: PlayerState) -> bool:
-    boxes = sheet.harbor["king_crab"].boxes
     marks = p.marks["harbor:king_crab"]
-    return any(kind == "LICENSE" and marks[i] == MARKED for i, kind in enumerate(boxes))
+    return any(marks[i] == MARKED for i in sheet.king_crab_licenses)
 
 
 def licenses_activated(sheet: Sheet, p: PlayerState) -> int:

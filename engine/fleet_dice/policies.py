@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from engine.core.actions import Action
 from engine.core.search import SearchSettings
 from engine.core.seats import Automatic
-from engine.fleet_dice.player import capacity, complete, is_full, marked_boxes
+from engine.fleet_dice.player import capacity, is_full
 from engine.fleet_dice.rules import FleetDice
 from engine.fleet_dice.scoring import breakdown
 from engine.fleet_dice.sheet import Sheet
-from engine.fleet_dice.state import FleetState, FleetView
+from engine.fleet_dice.state import MARKED, FleetState, FleetView
 
 # How much a thing not yet scored is worth, in VP. Tuned by simulation, not rules.
 STAR_VP = 1.6
@@ -79,10 +79,10 @@ def value(sheet: Sheet, state: FleetState, seat: int) -> float:
     for kind, boats in p.boats.items():
         if kind in ("research_vessel", "barge"):
             continue
-        per_phase = 2 if kind == "oyster" else 1
+        catch = (2 if kind == "oyster" else 1) * fishing_left
+        room = capacity(sheet, p, kind)
         for fish in boats:
-            room = capacity(sheet, p, kind) - fish
-            future += min(room, per_phase * fishing_left)
+            future += min(room - fish, catch)
     score += FUTURE_FISH_VP * future
     # Licenses: what each level still pays.
     lic = p.licenses
@@ -94,23 +94,49 @@ def value(sheet: Sheet, state: FleetState, seat: int) -> float:
     # Coins: progress to the next star.
     score += COIN_VP * p.coins.count("x")
     # Boxes marked in unfinished sections lead to circles and buildings.
+    # (Each sum keeps its order and grouping: a strong seat compares these values.)
+    buildings = _buildings(sheet)
+    per_box = BOX_VP * share
+    completed = p.completed
     for section, marks in p.marks.items():
-        if section.startswith("wharf:"):
-            name = section[6:]
-            if complete(p, name):
-                score += BUILDING_EFFECT_VP.get(name, 0.0) * share
+        building = buildings.get(section)
+        if building is not None:
+            name, once_complete, effect, boxes = building
+            if name in completed:  # complete
+                score += effect * share
             else:
-                spec = sheet.wharf[name]
-                worth = spec.vp + spec.vp_if_complete + BUILDING_EFFECT_VP.get(name, 0.0) * share
-                score += 0.45 * worth * marked_boxes(p, section) / len(spec.boxes)
+                worth = once_complete + effect * share
+                score += 0.45 * worth * marks.count(MARKED) / boxes
         else:
-            score += BOX_VP * share * marks.count("x")
+            score += per_box * marks.count(MARKED)
     score += STAR_VP * sum(1 for t in p.tasks if t.kind == "star")
     # A full boat is worth its room no more; a barge likes full boats.
     if p.boats.get("barge"):
         full = sum(1 for k, b in p.boats.items() for f in b if is_full(sheet, p, k, f))
         score += 0.5 * full * fishing_left
     return score
+
+
+_BUILDINGS: dict[int, tuple[Sheet, dict[str, tuple[str, int, float, int]]]] = {}
+
+
+def _buildings(sheet: Sheet) -> dict[str, tuple[str, int, float, int]]:
+    """By wharf section: the building, its VP once complete, what its effect is worth and
+    how many boxes it has, looked up once per sheet (`value` is asked after every action an
+    AI seat weighs)."""
+    known = _BUILDINGS.get(id(sheet))
+    if known is None or known[0] is not sheet:
+        found = {
+            f"wharf:{name}": (
+                name,
+                spec.vp + spec.vp_if_complete,
+                BUILDING_EFFECT_VP.get(name, 0.0),
+                len(spec.boxes),
+            )
+            for name, spec in sheet.wharf.items()
+        }
+        known = _BUILDINGS[id(sheet)] = (sheet, found)
+    return known[1]
 
 
 def _fishing_phases_left(state: FleetState) -> int:

@@ -50,6 +50,11 @@ class FleetDice(PlayedBy[FleetState, FleetView]):
     def __init__(self, sheet: Sheet | None = None) -> None:
         """`sheet`: play on this sheet whatever the options say (a corrected sheet file)."""
         self._sheet = sheet
+        self._listed: tuple[FleetState, int, list[Action]] | None = None
+        """The last state and seat whose choices were listed, with them: an action chosen
+        from that list needs no other check (`apply`). States are never changed in place once
+        play has begun: `apply` returns a new one. One attribute, read at once: a listing on
+        another thread replaces the triple, never part of it."""
 
     def sheet_for(self, state: FleetState) -> Sheet:
         return self._sheet or builtin_sheet(state.options.sheet)
@@ -97,7 +102,9 @@ class FleetDice(PlayedBy[FleetState, FleetView]):
         tasks = state.players[seat].tasks
         if not tasks or held(state, seat):
             return []
-        return DECISIONS.kinds[tasks[0].kind].legal(Work(self.sheet_for(state), state), seat)
+        legal = DECISIONS.kinds[tasks[0].kind].legal(Work(self.sheet_for(state), state), seat)
+        self._listed = (state, seat, legal)
+        return legal.copy()
 
     def is_over(self, state: FleetState) -> bool:
         return state.phase == "over"
@@ -150,12 +157,27 @@ class FleetDice(PlayedBy[FleetState, FleetView]):
             )
         new = state.clone(players=False)
         t = Work(self.sheet_for(state), new, shared=True)
-        DECISIONS.check(kind, t, seat, action).decide(t, seat, action)
+        if self._just_listed(state, seat, action):
+            decision = DECISIONS.kinds[kind]
+        else:
+            decision = DECISIONS.check(kind, t, seat, action)
+        decision.decide(t, seat, action)
         t.flush(seat)
         advance(t, seat)
         new.version += 1
         t.player(seat).acted += 1
         return new, t.events
+
+    def _just_listed(self, state: FleetState, seat: int, action: Action) -> bool:
+        """Whether `action` is one of the choices listed a moment ago for this very state
+        and seat (the same value: the rules make each action once)."""
+        listed = self._listed
+        if listed is None or listed[0] is not state or listed[1] != seat:
+            return False
+        for made in listed[2]:  # noqa: SIM110 - a loop: asked at every action
+            if made is action:
+                return True
+        return False
 
     def undoable(
         self,

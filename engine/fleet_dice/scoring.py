@@ -11,11 +11,10 @@ from engine.fleet_dice.player import (
     king_crab_license,
     launched,
     licenses_activated,
-    marked_boxes,
     total_fish,
 )
 from engine.fleet_dice.sheet import Sheet
-from engine.fleet_dice.state import FleetState, PlayerState
+from engine.fleet_dice.state import MARKED, FleetState, PlayerState
 
 CATEGORIES = ("fish", "boats", "licenses", "buildings", "bonus")
 
@@ -58,11 +57,11 @@ def king_crab_bonus_vp(sheet: Sheet, p: PlayerState) -> int:
 
 def building_vp(sheet: Sheet, p: PlayerState) -> int:
     total = 0
-    for name, spec in sheet.wharf.items():
-        done = name in p.completed
-        total += spec.vp_per_box * marked_boxes(p, f"wharf:{name}")
-        if done:
-            total += spec.vp + spec.vp_if_complete
+    completed, marks = p.completed, p.marks
+    for name, section, per_box, once_complete in sheet.wharf_scores:
+        total += per_box * marks[section].count(MARKED)  # its boxes marked
+        if name in completed:
+            total += once_complete
     hexes = sheet.wharf["seafood_buffet"].hex_vp or [0]
     total += hexes[min(len(p.hexagons), len(hexes) - 1)]
     return total
@@ -71,8 +70,14 @@ def building_vp(sheet: Sheet, p: PlayerState) -> int:
 def breakdown(sheet: Sheet, state: FleetState, seat: int) -> dict[str, int]:
     """VP by category, as the game stands now (final once the game is over)."""
     p = state.players[seat]
-    boats = sum(sheet.boat_vp(kind) * len(fish) for kind, fish in p.boats.items())
-    licenses = sum(sheet.level3_vp for level in p.licenses.values() if level >= 3)
+    vps = sheet.boat_vps
+    boats = 0
+    for kind, fish in p.boats.items():
+        boats += vps[kind] * len(fish)
+    licenses = 0
+    for level in p.licenses.values():
+        if level >= 3:
+            licenses += sheet.level3_vp
     if king_crab_license(sheet, p):
         licenses += sheet.harbor["king_crab"].license_vp or 0
     bonus = king_crab_bonus_vp(sheet, p) + trophy_vp(sheet, state, seat)

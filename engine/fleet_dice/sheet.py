@@ -193,11 +193,16 @@ class Sheet(_Strict):
         return boat.capacity
 
     def boat_vp(self, kind: str) -> int:
-        if kind in self.boats:
-            return self.boats[kind].vp
-        boat = self.harbor[kind].boat
-        assert boat is not None
-        return boat.vp
+        return self.boat_vps[kind]
+
+    @cached_property
+    def boat_vps(self) -> dict[str, int]:
+        """The VP of a boat of each kind, boat types and harbor boats alike."""
+        vps = {kind: spec.vp for kind, spec in self.boats.items()}
+        for name, ship in self.harbor.items():
+            if ship.boat is not None:
+                vps.setdefault(name, ship.boat.vp)
+        return vps
 
     def boat_count(self, kind: str) -> int:
         """How many boats of `kind` a sheet has room for."""
@@ -217,6 +222,22 @@ class Sheet(_Strict):
         """`section_boxes` of every section, looked up once: a box is marked in most
         actions."""
         return {s: tuple(self.section_boxes(s)) for s in self.sections}
+
+    @cached_property
+    def wharf_scores(self) -> tuple[tuple[str, str, int, int], ...]:
+        """Each wharf building's name, its section, the VP of each box marked and the VP of
+        the building once complete: a sheet is valued after every action an AI seat weighs."""
+        return tuple(
+            (name, f"wharf:{name}", spec.vp_per_box, spec.vp + spec.vp_if_complete)
+            for name, spec in self.wharf.items()
+        )
+
+    @cached_property
+    def king_crab_licenses(self) -> tuple[int, ...]:
+        """The 0-based boxes of the King Crab section that hold its license."""
+        return tuple(
+            i for i, kind in enumerate(self.harbor["king_crab"].boxes) if kind == "LICENSE"
+        )
 
     @cached_property
     def stars(self) -> frozenset[int]:

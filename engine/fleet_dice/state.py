@@ -126,7 +126,7 @@ class PlayerState:
         new.marks = self.marks.copy()
         new.coins = self.coins
         new.licenses = self.licenses.copy()
-        new.boats = {kind: fish.copy() for kind, fish in self.boats.items()}
+        new.boats = self.boats.copy()  # each boat list is replaced, never changed in place
         new.king_crab_bonus = self.king_crab_bonus
         new.completed = self.completed.copy()
         new.hexagons = self.hexagons.copy()

@@ -124,3 +124,24 @@ def test_the_quick_check_of_an_action_agrees_with_the_list_of_legal_actions():
             checked += 1
         state, _ = GAME.apply(state, seat, rng.choice(legal))
     assert checked
+
+
+def test_a_choice_listed_for_one_state_is_checked_anew_on_another():
+    # apply looks an action up in the choices it listed last only for that very state: the
+    # same table once the ship has moved no longer offers the move.
+    state = table(merchants={0: "B6"})
+    listed = GAME.legal_actions(state, 0)
+    move = next(a for a in listed if a.verb == "move" and a.args[0] == "merchant")
+    moved, _ = GAME.apply(state, 0, move)
+    GAME.legal_actions(state, 0)
+    with pytest.raises(IllegalAction):
+        GAME.apply(moved, 0, move)
+
+
+def test_the_listed_choices_can_be_changed_by_the_caller_without_changing_the_rules():
+    state = table(merchants={0: "B6"})
+    listed = GAME.legal_actions(state, 0)
+    end = next(a for a in listed if a.text == "end")
+    listed.clear()
+    assert end in GAME.legal_actions(state, 0)
+    GAME.apply(state, 0, end)

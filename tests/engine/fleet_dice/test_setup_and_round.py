@@ -171,3 +171,15 @@ def test_a_seat_decides_the_decisions_and_every_other_task_resolves_at_once():
     # RULES §4: chains resolve at once; only the choices in them wait for their seat.
     assert set(DECISIONS.kinds) == DECIDED
     assert set(typing.get_args(TaskKind)) > DECIDED
+
+
+def test_a_die_listed_for_one_state_is_checked_anew_on_the_next():
+    # apply takes an action from the choices it listed last without another check only for
+    # that very state and seat: once the die is picked, picking again is refused.
+    state = GAME.new_game(2, "listed")
+    seat = GAME.picker(state)
+    pick = GAME.legal_actions(state, seat)[0]
+    after, _ = GAME.apply(state, seat, pick)
+    GAME.legal_actions(state, seat)
+    with pytest.raises(IllegalAction):
+        GAME.apply(after, seat, pick)
