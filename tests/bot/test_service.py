@@ -1,5 +1,7 @@
 """The table service without Discord: lobby rules, turn checks, stale prompts, pings."""
 
+import secrets
+
 import pytest
 
 from bot.refusals import Refusal
@@ -189,10 +191,16 @@ async def test_an_illegal_move_is_refused_with_the_engines_reason(service):
     assert (await service.row(row.id)).version == row.version
 
 
+DEADLINE_DEAL = "1234567890abcdef"
+
+
 @pytest.mark.wall_clock
-async def test_a_deadline_plays_only_the_decisions_that_were_due(service):
+async def test_a_deadline_plays_only_the_decisions_that_were_due(service, monkeypatch):
     # Solo: after the player's default pick, Ruth picks and the player owes the leftover at
-    # once. That next decision gets its own deadline; it is not played for them.
+    # once. That next decision gets its own deadline; it is not played for them. (A deal
+    # fixed so that the player's next decision has a choice: a move with none would be
+    # played at once as theirs, which is not the deadline's doing.)
+    monkeypatch.setattr(secrets, "token_hex", lambda n: DEADLINE_DEAL)
     row = await open_table(service, 40, 4, solo=True, turn_hours=1)
     outcome = await service.start(row.id, 4)
     assert outcome.row.deadline_at is not None
