@@ -1,6 +1,6 @@
 """AI seats head to head: printed figures, never a test.
 
-    python -m bench.ai [--game black-fleet ...] [--games 200] [--jobs 2] [--quick]
+    python -m bench.ai [--game black-fleet ...] [--games 200] [--seats 4] [--jobs 2] [--quick]
     python -m bench.ai --loop        # the event loop while a strong seat thinks: thread vs pool
 
 For each game, with seats rotated so that every seat is played as often by each side:
@@ -11,7 +11,9 @@ For each game, with seats rotated so that every seat is played as often by each 
 - **normal vs random**: one normal seat against random seats; its share of the wins (goal
   95 %).
 - **all normal**: every seat normal; each seat's share of the wins (goal: within 6 points of
-  a fair share).
+  a fair share), and where one seat moves first, the share of each place after it (0 is the
+  first player): a seat number that wins more is a bias of the AI or the bench, a place that
+  wins more is the game's (or how the AI plays from there).
 - **decision time**: CPU seconds per decision of each level (p50, p99), over the decisions
   with a choice. Goal for strong: p99 ≤ 1 s.
 
@@ -52,17 +54,22 @@ def seats_for(game: AnyGame) -> int:
 def play(
     game_id: str, seats: int, seed: str, levels: Sequence[str], playouts: int | None
 ) -> dict[str, Any]:
-    """One game; `levels[s]` is ``normal``, ``strong`` or ``random``. Returns the winners and
-    the CPU time of each decision that had a choice, by level."""
+    """One game; `levels[s]` is ``normal``, ``strong`` or ``random``. Returns the winners,
+    the CPU time of each decision that had a choice, by level, and the seat that moved first
+    (None where the game opens with a simultaneous step)."""
     game = get_game(game_id)
     state, _ = game.start(seats, seed)
     rng = random.Random(seed)
     times: dict[str, list[float]] = {NORMAL: [], STRONG: []}
     moves = 0
+    first: int | None = None
     while not game.is_over(state):
+        acting = game.to_act(state)
+        if moves == 0 and len(acting) == 1:
+            first = acting[0]
         # In a simultaneous step whoever decides first is drawn, as at a table: the first
         # seat listed would gain from deciding first wherever the order matters.
-        seat = rng.choice(game.to_act(state))
+        seat = rng.choice(acting)
         level = levels[seat]
         if level == "random":
             action = rng.choice(game.legal_actions(state, seat))
@@ -75,7 +82,7 @@ def play(
         state, _ = game.apply(state, seat, action)
         moves += 1
     result = game.result(state)
-    return {"winners": result.winners, "times": times, "moves": moves}
+    return {"winners": result.winners, "times": times, "moves": moves, "first": first}
 
 
 def _task(args: tuple[str, int, str, tuple[str, ...], int | None]) -> dict[str, Any]:
@@ -112,11 +119,17 @@ def run_mode(
     results = list(pool.map(_task, tasks)) if pool is not None else [_task(t) for t in tasks]
     wall = time.perf_counter() - started
     wins: Counter[int] = Counter()
+    after_first: Counter[int] = Counter()
+    openers = 0
     tested_share = 0.0
     times: dict[str, list[float]] = {NORMAL: [], STRONG: []}
     for (_, _, _, levels, _), r in zip(tasks, results, strict=True):
         for seat in r["winners"]:
             wins[seat] += 1 / len(r["winners"])
+        if r["first"] is not None:
+            openers += 1
+            for seat in r["winners"]:
+                after_first[(seat - r["first"]) % seats] += 1 / len(r["winners"])
         if mode != "all-normal":
             tested = STRONG if mode == "strong-vs-normal" else NORMAL
             mine = [s for s in r["winners"] if levels[s] == tested]
@@ -126,6 +139,9 @@ def run_mode(
     out: dict[str, Any] = {"mode": mode, "games": games, "seats": seats, "wall_s": round(wall)}
     if mode == "all-normal":
         out["wins_by_seat"] = [round(wins[s] / games, 3) for s in range(seats)]
+        if openers:
+            # A seat number must not matter; a place after the first player may (the game).
+            out["wins_after_first"] = [round(after_first[p] / openers, 3) for p in range(seats)]
     else:
         out["share"] = round(tested_share / games, 3)
     out["decision_s"] = {level: spread(t) for level, t in times.items() if t}
@@ -196,6 +212,7 @@ def main() -> None:
         help="default: all three",
     )
     parser.add_argument("--playouts", type=int, default=None, help="override the search budget")
+    parser.add_argument("--seats", type=int, default=None, help="default: two, or the fewest")
     parser.add_argument("--quick", action="store_true", help="10 games per mode")
     parser.add_argument("--loop", action="store_true", help="event-loop lag: thread vs process")
     args = parser.parse_args()
@@ -212,7 +229,10 @@ def main() -> None:
     report = []
     for game_id in args.game or GAMES:
         game = get_game(game_id)
-        seats = seats_for(game)
+        seats = args.seats or seats_for(game)
+        if not game.min_seats <= seats <= game.max_seats:
+            print(f"{game_id:>14} seats {game.min_seats}-{game.max_seats}: not at {seats}")
+            continue
         for mode in modes:
             row = {"game": game_id, **run_mode(pool, game_id, mode, games, seats, args.playouts)}
             report.append(row)
@@ -223,9 +243,18 @@ def main() -> None:
 def _line(row: dict[str, Any]) -> str:
     what = (
         f"wins by seat {row['wins_by_seat']}"
+        + (
+            f" by place after the first player {row['wins_after_first']}"
+            if "wins_after_first" in row
+            else ""
+        )
         if "wins_by_seat" in row
         else f"share {row['share']:.3f}"
-        + (f" (goal {GOALS[row['seats']]:.0%})" if row["mode"] == "strong-vs-normal" else "")
+        + (
+            f" (goal {GOALS[row['seats']]:.0%})"
+            if row["mode"] == "strong-vs-normal" and row["seats"] in GOALS
+            else ""
+        )
     )
     times = "  ".join(
         f"{level} p50 {t['p50'] * 1000:.1f} ms p99 {t['p99'] * 1000:.0f} ms"

@@ -257,13 +257,15 @@ class Planner:
             else:
                 continue
             value = max(value, worth * self.wait(d, stride))
+        # Counted, then weighed: a sum in seat order would round differently at each seat.
+        near = far = 0
         for pirate in self.raiders:
             d = self.sea.distance(pirate, space)
             if d <= 2:
-                value -= 1.6
+                near += 1
             elif d <= 5:
-                value -= 0.8
-        return value
+                far += 1
+        return value - 1.6 * near - 0.8 * far
 
     def pirate_value(self, space: str, loot: Sequence[str]) -> float:
         """A pirate's prospects here: treasure to bury or a merchant to raid, less the navy
@@ -301,10 +303,13 @@ class Planner:
             d = self.sea.distance(space, self.me.pirate)
             if d <= 4:
                 value -= 1.0 if d > 1 else 2.0
-        for pirate, loot, _ in self.enemy_pirates:
+        # Counted, then weighed (as `merchant_value`): the same sum from every seat.
+        near = loot = 0
+        for pirate, carried, _ in self.enemy_pirates:
             if self.sea.distance(space, pirate) <= 4:
-                value += 0.4 + 0.3 * loot
-        return value
+                near += 1
+                loot += carried
+        return value + 0.4 * near + 0.3 * loot
 
     def ship_value(self, ship: str, space: str | None) -> float:
         me = self.me
@@ -376,14 +381,15 @@ class Planner:
 
     def dock_value(self, dock: str) -> float:
         port = self.sea.port_of_dock[dock]
-        value = self.merchant_value(dock, [port.goods] * 3)
+        pirates = rivals = 0
         for s, c in enumerate(self.view.captains):
             if c.pirate is not None and self.sea.distance(c.pirate, dock) <= 4:
-                value -= 1.0
+                pirates += 1
             # A port another merchant sails from means the same routes and busy docks.
             if s != self.seat and c.merchant in port.docks:
-                value -= 1.5
-        return value
+                rivals += 1
+        # Counted, then weighed (as `merchant_value`): the same sum from every seat.
+        return self.merchant_value(dock, [port.goods] * 3) - 1.0 * pirates - 1.5 * rivals
 
     def card_value(self, card: MovementCard) -> float:
         me = self.me
@@ -552,9 +558,13 @@ class Planner:
         if power == "full_sail":
             return self._moves_left() >= 2
         if power == "mutiny":
-            pirate = self._captain(card.args[1]).pirate
-            mine = self.me.merchant
-            return bool(pirate and mine and self.sea.distance(pirate, mine) <= 3)
+            threat = self._threat(card.args[1])
+            rivals = [
+                self._threat(a.args[1])
+                for a in has
+                if a.verb == "fortune" and a != card and self._power(a.args[0]) == "mutiny"
+            ]
+            return threat is not None and all(r is None or r < threat for r in rivals)
         if power == "smugglers_passage":
             steer = Action("ship", ("merchant",)) in has
             return steer and self._with_effect("smugglers_passage", "merchant") > HELPS
@@ -692,6 +702,17 @@ class Planner:
         seats = len(self.view.captains)
         seat = next(s for s, c in enumerate(self.view.captains) if c.colour == colour)
         return -((seat - self.seat) % seats)
+
+    def _threat(self, colour: str) -> tuple[int, int] | None:
+        """Mutiny: how near `colour`'s pirate is to our merchant, within the card's 3 spaces
+        (None: not near), larger nearer; between equals, the captain who plays soonest. The
+        pirate moved is the worst one for us, never the first seat listed (that made the
+        lowest seat everyone's victim)."""
+        pirate, mine = self._captain(colour).pirate, self.me.merchant
+        if not (pirate and mine):
+            return None
+        d = self.sea.distance(pirate, mine)
+        return (-d, self._soonest(colour)) if d <= 3 else None
 
     def _captain(self, colour: str) -> CaptainView:
         return next(c for c in self.view.captains if c.colour == colour)

@@ -5,6 +5,7 @@ import random
 import subprocess
 import sys
 
+from engine.black_fleet.state import BlackFleetState
 from tests.engine.black_fleet.builders import GAME, HOUSE, act, card, fortune, table
 
 
@@ -112,3 +113,48 @@ def test_black_market_sells_a_last_cube_a_port_refuses():
         hand=[fortune("black_market")],
     )
     assert GAME.default_action(state, 0).text == "fortune black_market"
+
+
+def test_mutiny_moves_the_pirate_nearest_our_merchant_whatever_its_seat():
+    # RULES §9.2: Mutiny moves one opponent's pirate. The one moved is the nearer threat to
+    # our merchant, seat 1 or seat 2 alike (the first seat listed was everyone's victim).
+    colours = [c.colour for c in table().captains]
+    for near, far in ((2, 1), (1, 2)):
+        state = table(
+            merchants={0: "C7"}, pirates={near: "B8", far: "C4"}, hand=[fortune("mutiny")]
+        )
+        assert GAME.default_action(state, 0).text == f"fortune mutiny {colours[near]}"
+
+
+def _rotated(state: BlackFleetState, k: int) -> BlackFleetState:
+    """The same table with every captain `k` seats further on (the start player too)."""
+    out = state.clone()
+    seats = state.seats
+    captains = list(out.captains)
+    out.captains = [captains[(s - k) % seats] for s in range(seats)]
+    out.start = (state.start + k) % seats
+    out.turn.seat = (state.turn.seat + k) % seats
+    return out
+
+
+def _colour_log(state: BlackFleetState) -> list[str]:
+    log = []
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        action = GAME.default_action(state, seat)
+        log.append(f"{state.captains[seat].colour} {action.text}")
+        state, _ = GAME.apply(state, seat, action)
+    return log
+
+
+def test_ai_seats_play_the_same_game_whichever_seat_numbers_they_have():
+    # RULES §3.2: seats matter only by where they sit from the start player. Seat numbers
+    # moved round the table give the same game, colour for colour (these deals once differed
+    # by a Mutiny aimed at the first seat listed and by sums rounded in seat order).
+    for seats, seed, k in (
+        (3, "bench-ai:all-normal:0", 2),
+        (3, "bench-ai:all-normal:139", 1),
+        (4, "bench-ai:all-normal:0", 1),
+    ):
+        state, _ = GAME.start(seats, seed)
+        assert _colour_log(_rotated(state, k)) == _colour_log(state), (seats, seed, k)
