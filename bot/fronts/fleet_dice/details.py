@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from bot.fronts.fleet_dice.picture import Spot
 from bot.fronts.fleet_dice.words import building_effect, license_name, name
-from bot.i18n import N_, Tr
+from bot.i18n import Nn_, Tr
 from engine.core.actions import Action
 from engine.core.events import Event
 from engine.fleet_dice.dice import COINS, HARBOR, MARKET, WHARF
@@ -174,15 +174,18 @@ def detail(tr: Tr, game: FleetDice, view: FleetView, seat: int, action: Action) 
     return Detail(line, spots, matters, income, earns, seen.vp)
 
 
-CIRCLE_WORDS = {
-    "L": N_("a license"),
-    "LICENSE": N_("a license"),
-    "B": N_("a boat"),
-    "BOAT": N_("a boat"),
-    "?": N_("a license or a boat"),
-    "FISH": N_("private fishing"),
+LICENSE_NEXT = Nn_("{n} more box to a license", "{n} more boxes to a license")
+BOAT_NEXT = Nn_("{n} more box to a boat", "{n} more boxes to a boat")
+CIRCLE_NEXT = {
+    "L": LICENSE_NEXT,
+    "LICENSE": LICENSE_NEXT,
+    "B": BOAT_NEXT,
+    "BOAT": BOAT_NEXT,
+    "?": Nn_("{n} more box to a license or a boat", "{n} more boxes to a license or a boat"),
+    "FISH": Nn_("{n} more box to private fishing", "{n} more boxes to private fishing"),
 }
-"""What a section's circle brings once marked, as the end of "1 more box to …"."""
+"""What a section's next circle brings, and how many boxes away it is (whole sentences,
+so each language words its own noun)."""
 
 
 def _next_circle(tr: Tr, sheet: Sheet, section: str, box: int) -> list[str]:
@@ -193,9 +196,9 @@ def _next_circle(tr: Tr, sheet: Sheet, section: str, box: int) -> list[str]:
         return []
     kinds = sheet.section_boxes(section)
     for n, kind in enumerate(kinds[box + 1 :], 1):
-        if kind in CIRCLE_WORDS:
-            what = tr._(CIRCLE_WORDS[kind])
-            return [tr.ngettext("{n} more box to {what}", "{n} more boxes to {what}", n, what=what)]
+        if kind in CIRCLE_NEXT:
+            one, many = CIRCLE_NEXT[kind]
+            return [tr.ngettext(one, many, n)]
     return []
 
 
