@@ -145,10 +145,14 @@ def helm_choices(
     others = [a for a in actions if a.verb not in ("move", "ship")]
     ends = _ends_discarding(house, view, seat, others, ctx)
     folded = {steps(c.action or "")[0] for c in ends}
+    buying = any(a.verb == "end" and a.args for a in others)
     for a in others:
         if a.text in folded:
             continue
         c = _choice(house, view, seat, a, ctx)
+        if a.verb == "end" and not a.args and buying:
+            # The purchase offered with each way to end is here decided after the draws.
+            c = replace(c, detail=tr._("{draw} Then choose what to buy.", draw=c.detail))
         out.append(replace(c, group=rest))
     out += [replace(c, group=rest) for c in ends]
     if len(by_ship) == 1:
@@ -185,13 +189,15 @@ def _ends_discarding(
             continue  # Said in full or not at all: this way to end stays a choice of its own.
         for label, kind in zip(labels, kinds, strict=True):
             detail = c.detail
-            if not end.args or end.args[0] in ("pass", VICTORY):
+            if not end.args or end.args[0] == "pass":
                 # The draw is the same for every card: say what each leaves in hand.
                 detail = tr._(
                     "{draw}; you keep {cards}",
                     draw=tr._("Draw up to {n} movement cards", n=_movement_hand(house, view, seat)),
                     cards=_kept(house, hand, kind.key, ctx),
                 )
+                if not end.args and len(ends) > 1:
+                    detail = tr._("{draw} Then choose what to buy.", draw=detail)
             out.append(
                 replace(c, label=label, detail=detail, action=then(end.text, f"discard {kind.key}"))
             )
@@ -544,7 +550,8 @@ def _choice(house: House, view: BlackFleetView, seat: int, action: Action, ctx: 
             return Choice(tr._("End, buy nothing"), action.text, draw, "⏹️")
         if args[0] == VICTORY:
             label = tr._("End, buy the victory card · {price}", price=view.options.victory)
-            return Choice(label, action.text, draw, "🏆", style="success")
+            won = tr._("You win when this round ends (most doubloons among winners).")
+            return Choice(label, action.text, won, "🏆", style="success")
         dev = house.development[args[0]]
         label = tr._("End, buy {card} · {price}", card=w.development_name(tr, dev), price=dev.price)
         return Choice(label, action.text, w.development_text(tr, dev), "🛒", style="primary")
