@@ -152,7 +152,7 @@ def helm_choices(
         c = _choice(house, view, seat, a, ctx)
         if a.verb == "end" and not a.args and buying:
             # The purchase offered with each way to end is here decided after the draws.
-            c = replace(c, detail=tr._("{draw} Then choose what to buy.", draw=c.detail))
+            c = replace(c, detail=tr._("Draw first, then choose what to buy."))
         out.append(replace(c, group=rest))
     out += [replace(c, group=rest) for c in ends]
     if len(by_ship) == 1:
@@ -191,13 +191,15 @@ def _ends_discarding(
             detail = c.detail
             if not end.args or end.args[0] == "pass":
                 # The draw is the same for every card: say what each leaves in hand.
-                detail = tr._(
-                    "{draw}; you keep {cards}",
-                    draw=tr._("Draw up to {n} movement cards", n=_movement_hand(house, view, seat)),
-                    cards=_kept(house, hand, kind.key, ctx),
+                draw = tr._("Draw up to {n} movement cards", n=_movement_hand(house, view, seat))
+                kept = _kept(house, hand, kind.key, ctx)
+                detail = (
+                    tr._("{draw}; you keep {cards}", draw=draw, cards=kept)
+                    if kept
+                    else tr._("{draw}; no fortune card left", draw=draw)
                 )
                 if not end.args and len(ends) > 1:
-                    detail = tr._("{draw} Then choose what to buy.", draw=detail)
+                    detail = tr._("Draw first, then choose what to buy.")
             out.append(
                 replace(c, label=label, detail=detail, action=then(end.text, f"discard {kind.key}"))
             )
@@ -206,7 +208,7 @@ def _ends_discarding(
 
 def _kept(house: House, hand: Sequence[str], discarded: str, ctx: Ctx) -> str:
     """The fortune cards left in hand once one of kind `discarded` goes: ``Broadside ×2 and
-    Navigator's Chart``."""
+    Navigator's Chart`` ("" for none)."""
     left = list(hand)
     left.remove(next(c for c in hand if house.fortune[c].key == discarded))
     counted: dict[str, int] = {}
@@ -218,7 +220,7 @@ def _kept(house: House, hand: Sequence[str], discarded: str, ctx: Ctx) -> str:
         name = w.fortune_name(tr, kind)
         n = counted[kind.key]
         names.append(tr._("{card} ×{n}", card=name, n=n) if n > 1 else name)
-    return tr.list(names) if names else tr._("no fortune card")
+    return tr.list(names)
 
 
 def _movement_hand(house: House, view: BlackFleetView, seat: int) -> int:
