@@ -145,10 +145,14 @@ def helm_choices(
     others = [a for a in actions if a.verb not in ("move", "ship")]
     ends = _ends_discarding(house, view, seat, others, ctx)
     folded = {steps(c.action or "")[0] for c in ends}
+    buying = any(a.verb == "end" and a.args for a in others)
     for a in others:
         if a.text in folded:
             continue
         c = _choice(house, view, seat, a, ctx)
+        if a.verb == "end" and not a.args and buying:
+            # The purchase offered with each way to end is here decided after the draws.
+            c = replace(c, detail=tr._("Draw first, then choose what to buy."))
         out.append(replace(c, group=rest))
     out += [replace(c, group=rest) for c in ends]
     if len(by_ship) == 1:
@@ -161,12 +165,18 @@ def _ends_discarding(
 ) -> list[Choice]:
     """The end of the moves together with the one fortune card it makes the seat discard
     (RULES §8), when that card is known before the end (no fortune cards are drawn first):
-    each way to end, with each kind of card in hand. Empty when it is not one card, or when
-    the choices would not fit one menu with the others."""
+    each way to end with the one kind of card in hand, or the one way to end with each kind
+    (each saying what it keeps). Never both at once: with several ways to end and several
+    kinds the end is one decision and the discard a small one after it, not every pair.
+    Empty when it is not one card, or when the choices would not fit one menu with the
+    others."""
     if discards_after_moves(house, view) != 1:
         return []
     ends = [a for a in others if a.verb == "end"]
-    kinds = fortune.kinds_in_hand(house, view.captains[seat].fortune)
+    hand = view.captains[seat].fortune
+    kinds = fortune.kinds_in_hand(house, hand)
+    if len(ends) > 1 and len(kinds) > 1:
+        return []
     if len(others) - len(ends) + len(ends) * len(kinds) > SELECT:
         return []
     tr = ctx.tr
@@ -177,11 +187,44 @@ def _ends_discarding(
         labels = [tr._("{end} · discard {card}", end=c.label, card=name) for name in names]
         if any(len(label) > LABEL for label in labels):
             continue  # Said in full or not at all: this way to end stays a choice of its own.
-        out += [
-            replace(c, label=label, action=then(end.text, f"discard {kind.key}"))
-            for label, kind in zip(labels, kinds, strict=True)
-        ]
+        for label, kind in zip(labels, kinds, strict=True):
+            detail = c.detail
+            if not end.args or end.args[0] == "pass":
+                # The draw is the same for every card: say what each leaves in hand.
+                draw = tr._("Draw up to {n} movement cards", n=_movement_hand(house, view, seat))
+                kept = _kept(house, hand, kind.key, ctx)
+                detail = (
+                    tr._("{draw}; you keep {cards}", draw=draw, cards=kept)
+                    if kept
+                    else tr._("{draw}; no fortune card left", draw=draw)
+                )
+                if not end.args and len(ends) > 1:
+                    detail = tr._("Draw first, then choose what to buy.")
+            out.append(
+                replace(c, label=label, detail=detail, action=then(end.text, f"discard {kind.key}"))
+            )
     return out
+
+
+def _kept(house: House, hand: Sequence[str], discarded: str, ctx: Ctx) -> str:
+    """The fortune cards left in hand once one of kind `discarded` goes: ``Broadside ×2 and
+    Navigator's Chart`` ("" for none)."""
+    left = list(hand)
+    left.remove(next(c for c in hand if house.fortune[c].key == discarded))
+    counted: dict[str, int] = {}
+    for cid in left:
+        counted[house.fortune[cid].key] = counted.get(house.fortune[cid].key, 0) + 1
+    tr = ctx.tr
+    names = []
+    for kind in fortune.kinds_in_hand(house, left):
+        name = w.fortune_name(tr, kind)
+        n = counted[kind.key]
+        names.append(tr._("{card} ×{n}", card=name, n=n) if n > 1 else name)
+    return tr.list(names)
+
+
+def _movement_hand(house: House, view: BlackFleetView, seat: int) -> int:
+    return powers.movement_hand(house, view.captains[seat])
 
 
 LABEL = 80
@@ -509,7 +552,8 @@ def _choice(house: House, view: BlackFleetView, seat: int, action: Action, ctx: 
             return Choice(tr._("End, buy nothing"), action.text, draw, "⏹️")
         if args[0] == VICTORY:
             label = tr._("End, buy the victory card · {price}", price=view.options.victory)
-            return Choice(label, action.text, draw, "🏆", style="success")
+            won = tr._("You win when this round ends (most doubloons among winners).")
+            return Choice(label, action.text, won, "🏆", style="success")
         dev = house.development[args[0]]
         label = tr._("End, buy {card} · {price}", card=w.development_name(tr, dev), price=dev.price)
         return Choice(label, action.text, w.development_text(tr, dev), "🛒", style="primary")
@@ -653,8 +697,7 @@ def _fortune(house: House, view: BlackFleetView, seat: int, action: Action, ctx:
 def _end_detail(house: House, view: BlackFleetView, seat: int, ctx: Ctx) -> str:
     tr = ctx.tr
     card = played_card(house, view)
-    hand = powers.movement_hand(house, view.captains[seat])
-    draw = tr._("Draw up to {n} movement cards", n=hand)
+    draw = tr._("Draw up to {n} movement cards", n=_movement_hand(house, view, seat))
     if card is None:
         return draw
     return tr._("{draw}, {bottom}.", draw=draw, bottom=tr._(w.BOTTOM[card.bottom]))

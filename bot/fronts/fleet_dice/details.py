@@ -9,14 +9,14 @@ from dataclasses import dataclass, field
 
 from bot.fronts.fleet_dice.picture import Spot
 from bot.fronts.fleet_dice.words import building_effect, license_name, name
-from bot.i18n import Tr
+from bot.i18n import Nn_, Tr
 from engine.core.actions import Action
 from engine.core.events import Event
 from engine.fleet_dice.dice import COINS, HARBOR, MARKET, WHARF
 from engine.fleet_dice.player import section_area, section_name, top_open, total_fish
 from engine.fleet_dice.preview import bonus_worth, preview
 from engine.fleet_dice.rules import FleetDice
-from engine.fleet_dice.sheet import BOAT_TYPES
+from engine.fleet_dice.sheet import BOAT_TYPES, Sheet
 from engine.fleet_dice.state import FleetView
 from engine.fleet_dice.uses import market_coins
 
@@ -153,22 +153,53 @@ def detail(tr: Tr, game: FleetDice, view: FleetView, seat: int, action: Action) 
     if building is not None:
         head.append(building_effect(tr, sheet, building))
     tail: list[str] = []
+    spots: list[Spot] = [
+        (str(e.data["section"]), int(str(e.data["box"])) - 1)
+        for e in seen.events
+        if e.kind == "mark"
+    ]
+    if len(head) == 1 and len(spots) == 1 and not coins and not seen.stars and not seen.vp:
+        # Only a box: say what the section's next circle brings, and how far it is.
+        head += _next_circle(tr, sheet, *spots[0])
     if coins:
         tail.append(tr.ngettext("+{n} coin", "+{n} coins", coins))
     if seen.stars:
         tail.append(tr.ngettext("+{n} star action", "+{n} star actions", seen.stars))
     if seen.vp:
         tail.append(tr._("{vp:+d} VP", vp=seen.vp))
-    spots: list[Spot] = [
-        (str(e.data["section"]), int(str(e.data["box"])) - 1)
-        for e in seen.events
-        if e.kind == "mark"
-    ]
     spots += [("coins", i) for i in seen.coin_boxes]
     matters = bool(head or tail or spots)
     line = fit(head, tail) if matters else tr._("no effect")
     earns = bool(tail) or any(e.kind in EARNING for e in seen.events)
     return Detail(line, spots, matters, income, earns, seen.vp)
+
+
+LICENSE_NEXT = Nn_("{n} more box to a license", "{n} more boxes to a license")
+BOAT_NEXT = Nn_("{n} more box to a boat", "{n} more boxes to a boat")
+CIRCLE_NEXT = {
+    "L": LICENSE_NEXT,
+    "LICENSE": LICENSE_NEXT,
+    "B": BOAT_NEXT,
+    "BOAT": BOAT_NEXT,
+    "?": Nn_("{n} more box to a license or a boat", "{n} more boxes to a license or a boat"),
+    "FISH": Nn_("{n} more box to private fishing", "{n} more boxes to private fishing"),
+}
+"""What a section's next circle brings, and how many boxes away it is (whole sentences,
+so each language words its own noun)."""
+
+
+def _next_circle(tr: Tr, sheet: Sheet, section: str, box: int) -> list[str]:
+    """How many boxes after `box` (0-based) the section's next circle is, and what it brings:
+    ``2 more boxes to a license``; nothing when no circle is left (a wharf building says its
+    effect itself)."""
+    if section_area(section) == "wharf":
+        return []
+    kinds = sheet.section_boxes(section)
+    for n, kind in enumerate(kinds[box + 1 :], 1):
+        if kind in CIRCLE_NEXT:
+            one, many = CIRCLE_NEXT[kind]
+            return [tr.ngettext(one, many, n)]
+    return []
 
 
 EARNING = frozenset({"license", "launch", "club", "complete", "bonus", "buffet", "fish"})

@@ -124,8 +124,7 @@ def _other_choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice
     text = action.text
     if verb == "overboard":
         label = tr._("Throw a {species} overboard", species=species(tr, args[0]))
-        detail = tr._("frees a slot in your cargo; costs no action")
-        return Choice(label, text, detail, group="overboard")
+        return Choice(label, text, _overboard_detail(view, seat, args[0], ctx), group="overboard")
     if verb == "contract":
         detail = tr._(
             "look through the {n} cards and take one: that is the action", n=view.deck_size
@@ -173,6 +172,26 @@ def _other_choice(view: MareView, seat: int, action: Action, ctx: Ctx) -> Choice
         detail = tr._("{have} · {cost}", have=detail, cost=_safe_cost(view, seat, where, kind, ctx))
         return Choice(label, text, detail, style="danger", group=where)
     return Choice(action.text, action.text)
+
+
+def _overboard_detail(view: MareView, seat: int, kind: str, ctx: Ctx) -> str:
+    """What a fish thrown overboard is worth to the player: how many are aboard, where it
+    unloads now (a port where a boat is and that wants it) or later, and the player's own
+    multiplier on it. What every throw does (a free slot, no action) is said once above."""
+    tr = ctx.tr
+    me = view.players[seat]
+    parts = [tr._("{n} aboard", n=me.cargo.count(kind))]
+    ports = {p for p, _ in view.demands}
+    here = [p for p in dict.fromkeys(me.boats) if p in ports and kind in _unloads(view, seat, p)]
+    if here:
+        names = tr.list([place(tr, view.board, p) for p in here])
+        parts.append(tr._("unloads now at {ports}", ports=names))
+    else:
+        parts.append(tr._("wanted at {ports}", ports=_wanted_at(view, kind, ctx)))
+    value = dict(me.market).get(kind)
+    if value is not None:
+        parts.append(tr._("×{n} on your market", n=value))
+    return " · ".join(parts)
 
 
 def _safe_cost(view: MareView, seat: int, where: str, kind: str, ctx: Ctx) -> str:

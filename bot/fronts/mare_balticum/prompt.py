@@ -59,7 +59,9 @@ def lines(view: MareView, seat: int, actions: Sequence[Action], ctx: Ctx) -> lis
     if kind == "turn" and "sail" in verbs:
         out.append(tr._("Sailing: choose the boat here, then where it goes."))
     if kind == "turn" and "overboard" in verbs:
-        out.append(tr._("Throwing a fish overboard costs no action."))
+        out.append(
+            tr._("Throwing a fish overboard frees a slot in your cargo and costs no action.")
+        )
     if kind == "sail":
         out.append(tr._("The spaces offered keep all your boats one connected group."))
     if kind == "launch":

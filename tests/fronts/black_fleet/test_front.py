@@ -366,3 +366,36 @@ def test_a_prompt_carries_the_map_only_where_a_space_on_it_is_the_choice():
         seen[state.stage] = panel.image is not None
     assert seen == {stage: PICTURED[stage] for stage in seen}
     assert {"setup", "card", "helm", "course"} <= set(seen), seen
+
+
+def test_ending_the_moves_is_one_decision_whose_options_each_say_how_they_differ():
+    """RULES §8, §10: ways to end are offered with the discard they make only where one of
+    the two is a single choice (never every purchase times every card), and no two options
+    of the menu say the same."""
+    from engine.black_fleet import fortune as fortune_cards
+    from engine.black_fleet.helm import discards_after_moves
+
+    folded_kinds = 0
+    for state, log in [*STEPS, *playout(4, "ends")]:
+        if GAME.is_over(state) or state.stage != "helm":
+            continue
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        panel = FRONT.prompt(GAME.view(state, seat), seat, legal, ctx(seat, log))
+        rest = [
+            c
+            for c in panel.choices
+            if c.group == "Actions, cards, end…" and c.action.startswith("end")
+        ]
+        said = [(c.label, c.detail) for c in rest]
+        assert len({d for _, d in said}) == len(said), said
+        ends = {steps(c.action)[0] for c in rest}
+        discards = {steps(c.action)[-1] for c in rest if " then discard " in c.action}
+        assert len(ends) == 1 or len(discards) <= 1, said
+        view = GAME.view(state, seat)
+        hand = view.captains[seat].fortune
+        if discards_after_moves(GAME.house, view) == 1 and len(discards) > 1:
+            assert len(fortune_cards.kinds_in_hand(GAME.house, hand)) == len(discards)
+            assert all("you keep" in c.detail for c in rest if " then discard " in c.action)
+            folded_kinds += 1
+    assert folded_kinds, "a turn that ends with a choice of card to discard"

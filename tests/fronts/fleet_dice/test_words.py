@@ -127,3 +127,34 @@ def test_every_reason_ruth_gives_is_worded_in_every_language():
         for code in codes:
             said = ruth_reason(tr, {"reason": code, "section": "Shrimp", "start": "Shrimp"})
             assert said != code and "{" not in said, (language, code, said)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_star_target_says_more_than_its_box(language):
+    """A section whose box earns nothing now says how far its next circle is and what it
+    brings; a wharf building says its effect: no option is only "★ box N"."""
+    import re
+
+    rules, state, seat = star_action()
+    front = get_front("fleet-dice")
+    tr = translator(language, "fleet-dice")
+    ctx = Ctx([SeatInfo("Ana"), SeatInfo("Bo")], tr)
+    panel = front.prompt(rules.view(state, seat), seat, rules.legal_actions(state, seat), ctx)
+    assert panel.multi is not None and len(panel.multi.options) <= 25
+    bare = [o.label for o in panel.multi.options if re.fullmatch(r"★ \w+ \d+", o.detail)]
+    assert not bare, bare
+    assert all(len(o.detail) <= 100 for o in panel.multi.options)
+
+
+def test_the_next_circle_is_counted_from_the_box_marked():
+    from bot.fronts.fleet_dice.details import _next_circle
+
+    rules = get_game("fleet-dice")
+    state, _ = rules.start(2, "circles", None)
+    sheet = rules.sheet_for(state)
+    tr = translator("en", "fleet-dice")
+    assert _next_circle(tr, sheet, "shrimp", 0) == ["1 more box to a license"]
+    assert _next_circle(tr, sheet, "shrimp", 2) == ["2 more boxes to a license or a boat"]
+    assert _next_circle(tr, sheet, "harbor:barge", 0) == ["2 more boxes to a boat"]
+    assert _next_circle(tr, sheet, "harbor:captains_club", 0) == ["1 more box to private fishing"]
+    assert _next_circle(tr, sheet, "wharf:casino", 0) == []

@@ -200,3 +200,20 @@ def test_an_unload_of_fewer_fish_says_how_many_go_ashore_and_stay_aboard():
     assert two.label == "Unload only cod ×2 at København"
     assert two.detail == "cod ×2 to your warehouse; still aboard: cod ×1"
     assert len({c.group for c in shown.values()}) == 1
+
+
+def test_each_fish_thrown_overboard_says_what_it_is_worth_and_the_free_slot_is_said_once():
+    # RULES §5.4: throwing fish overboard is free; what differs is the fish.
+    state = turn_of(started(3), 0)
+    state = player(
+        state, 0, boats=["KOB", "ORE"], reserve=0, cargo=["cod", "cod", "salmon"], market={"cod": 3}
+    )
+    state = edit(state, demands={**state.demands, "KOB": ["cod"]})
+    legal = GAME.legal_actions(state, 0)
+    panel = FRONT.prompt(GAME.view(state, 0), 0, legal, ctx(state, 0))
+    shown = {c.action: c.detail for c in panel.choices if c.action.startswith("overboard")}
+    assert set(shown) == {"overboard cod", "overboard salmon"}
+    assert shown["overboard cod"] == "2 aboard · unloads now at København · ×3 on your market"
+    assert shown["overboard salmon"].startswith("1 aboard · wanted at ")
+    said = "\n".join(panel.lines)
+    assert said.count("frees a slot in your cargo and costs no action") == 1
