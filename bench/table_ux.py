@@ -25,9 +25,10 @@ While they are back they play on: a decision that opens within `STAY` of their l
 (their own click opened it, or others clicked meanwhile) is played at once, a few seconds
 (`STEP`) per click; people called at the same moment come back at the same moment. Since away
 players do not want to be fetched for each bid, at the card game's auctions an away player
-leaves a standing bid ("Or bid for me, up to…") at the most the engine's normal AI would bid
-for that license now (`standing_limit`), the highest limit the menu offers within it, instead
-of bidding click by click; where that limit is the lowest bid, they bid it. `--out DIR` also
+leaves a standing bid that also pays if it wins ("Or bid and pay for me, up to…") at the most
+the engine's normal AI would bid for that license now (`standing_limit`), the highest limit the
+menu offers within it, instead of bidding click by click; where that limit is the lowest bid,
+they bid it. `--out DIR` also
 writes each table's channel as it reads scrolled back at the end; `TABLE_UX_TRACE=1` prints
 every click, post and ping as it happens.
 """
@@ -273,9 +274,13 @@ def standing(loaded: Any, seat: int) -> str | None:
         return None
     panel = Reading.of(loaded.row, rules, state, seat, None).prompt().panel
     choices = panel.choices if panel is not None else []
-    offered = [int(c.action.split()[1]) for c in choices if c.action.startswith("standing ")]
+    offered = [
+        int(c.action.split()[1])
+        for c in choices
+        if c.action.startswith("standing ") and c.action.endswith(" pay")
+    ]
     fitting = [n for n in offered if n <= limit]
-    return f"standing {max(fitting)}" if fitting else None
+    return f"standing {max(fitting)} pay" if fitting else None
 
 
 async def play(game: str, kind: str, seed: int, away: bool, out: Path | None) -> dict[str, Any]:

@@ -106,6 +106,37 @@ def least_overpaid(book: Deck, kinds: Sequence[str], due: int) -> list[str] | No
     return [kinds[i] for i in sorted(picked, key=lambda i: -values[i])]
 
 
+def quickest(book: Deck, held: Sequence[str], due: int, longest: int) -> list[str]:
+    """The payment in one step (RULES §5.2): the items of `held` that cover `due` overpaying
+    the least (`least_overpaid`), or, when they do not cover it or their words would not fit
+    an action's `longest` characters, the dearest single item, towards it.
+
+    >>> from engine.fleet_cards.cards import builtin_deck
+    >>> quickest(builtin_deck(), ["tuna", "cod", "cod", "shrimp"], 4, 100)
+    ['tuna', 'cod']
+    >>> quickest(builtin_deck(), ["tuna", "cod", "cod", "shrimp"], 4, 10)
+    ['tuna']
+    """
+    kinds = least_overpaid(book, held, due)
+    if kinds is None or len(" ".join(["pay", *words(kinds)])) > longest:
+        kinds = [max(held, key=lambda k: book.crate_cash if k == CRATE else book.kind_cash(k))]
+    return kinds
+
+
+def words(kinds: Sequence[str]) -> list[str]:
+    """The words naming these cards in a payment: copies told apart (``tuna tuna:2``).
+
+    >>> words(["tuna", "tuna", "cod"])
+    ['tuna', 'tuna:2', 'cod']
+    """
+    seen: dict[str, int] = {}
+    named = []
+    for kind in kinds:
+        seen[kind] = seen.get(kind, 0) + 1
+        named.append(kind if seen[kind] == 1 else f"{kind}:{seen[kind]}")
+    return named
+
+
 def close_payment(t: Work, seat: int) -> Payment:
     """The finished payment, told to everyone (what was paid, and how much was overpaid)."""
     p = t.player(seat)

@@ -133,3 +133,25 @@ async def test_a_game_without_standing_orders_refuses_the_text(service):
     with pytest.raises(Refusal) as err:
         await service.act(outcome.row.id, 1, "standing 9")
     assert refused(err) == "not_an_action"
+
+
+async def test_a_standing_bid_that_pays_wins_and_pays_without_asking(service):
+    # RULES §4.10, §5.2: "and pay": the winner is neither asked nor called to pay; the table
+    # sees the cards paid, as if they had clicked the one-step payment
+    outcome, bidder = await to_a_raise(service, 10)
+    rules = service.game(GAME)
+    row = outcome.row
+    limit = outcome.state.auction.high + 1
+    lot = outcome.state.auction.lot
+    user = row.seats[bidder].user_id
+    outcome = await service.act(row.id, user, f"standing {limit} pay")
+    assert outcome.row.seats[bidder].standing.endswith(" pay")
+    other = 1 - bidder
+    while outcome.state.auction.lot == lot and rules.to_act(outcome.state) == [other]:
+        outcome = await service.act(row.id, row.seats[other].user_id, "pass")
+        assert user not in outcome.ping, "never called to pay"
+    won = [e for e in outcome.events if e.kind == "bought"]
+    assert [e.seat for e in won] == [bidder], "bought and paid for in the same move"
+    assert outcome.state.players[bidder].task != "pay"
+    log = await service.repo.actions(row.id)
+    assert log[-1].seat == bidder and log[-1].user_id == user and log[-1].action.startswith("pay")

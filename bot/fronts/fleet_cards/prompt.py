@@ -31,7 +31,8 @@ from engine.fleet_cards.holdings import (
     purse,
     trade_draw,
 )
-from engine.fleet_cards.payment import CRATE, least_overpaid
+from engine.fleet_cards.payment import CRATE, least_overpaid, quickest, words
+from engine.fleet_cards.standing import PAY, lot_of
 from engine.fleet_cards.views import FleetCardsView, PlayerView, as_player
 
 
@@ -95,14 +96,15 @@ def prompt_panel(view: FleetCardsView, seat: int, actions: Sequence[Action], ctx
 
 def standing_menu(tr: Tr, actions: Sequence[Action]) -> list[Choice]:
     """RULES §4.10: "raise for me up to $N", a menu of limits above the lowest bid (the
-    lowest is played now, the next raises when the bidding comes back). Nobody else sees the
+    lowest is played now, the next raises when the bidding comes back), and the same with
+    the payment made too if the bid wins (the quickest way, §5.2). Nobody else sees the
     limit, only the bids as they are played."""
     bids = [int(a.args[0]) for a in actions if a.verb == "bid"]
     if len(bids) < 2:
         return []
     least = min(bids)
-    group = tr._("Or bid for me, up to…")
-    return [
+    limits = bid_amounts(least + 1, max(bids))
+    bidding = [
         Choice(
             tr._("up to ${limit}", limit=n),
             f"{STANDING} {n}",
@@ -111,22 +113,47 @@ def standing_menu(tr: Tr, actions: Sequence[Action]) -> list[Choice]:
                 least=least,
                 limit=n,
             ),
-            group=group,
+            group=tr._("Or bid for me, up to…"),
         )
-        for n in bid_amounts(least + 1, max(bids))
+        for n in limits
     ]
+    paying = [
+        Choice(
+            tr._("up to ${limit}, and pay", limit=n),
+            f"{STANDING} {n} {PAY}",
+            tr._(
+                "${least} now, raises up to ${limit}; if you win, you pay the way that "
+                "overpays least",
+                least=least,
+                limit=n,
+            ),
+            group=tr._("Or bid and pay for me, up to…"),
+        )
+        for n in limits
+    ]
+    return bidding + paying
 
 
 def standing_lines(tr: Tr, view: FleetCardsView, ctx: Ctx) -> list[str]:
     """The reader's own standing bid, while it holds (RULES §4.10)."""
-    lot, _, limit = (ctx.standing or "").partition(" ")
-    if not lot or lot != view.auction.lot or not limit.isdigit():
+    order = (ctx.standing or "").split(" ")
+    lot = lot_of(ctx.standing or "")
+    if len(order) < 2 or not lot or lot != view.auction.lot or not order[1].isdigit():
         return []
+    if order[2:] == [PAY]:
+        return [
+            tr._(
+                "Your standing bid on the {license}: up to ${limit}, and if you win it, "
+                "the payment the way that overpays least. Only you see this.",
+                license=license_name(tr, lot),
+                limit=int(order[1]),
+            )
+        ]
     return [
         tr._(
             "Your standing bid on the {license}: up to ${limit}. Only you see this.",
             license=license_name(tr, lot),
-            limit=int(limit),
+            limit=int(order[1]),
         )
     ]
 
@@ -148,7 +175,7 @@ def payment_menu(tr: Tr, book: Deck, p: PlayerView) -> Multi:
     assert p.payment is not None
     options: list[Choice] = []
     kinds = [kind_of(c) for c in p.hand or ()] + [CRATE] * p.processed
-    for kind, word in zip(kinds, _words(kinds), strict=True):
+    for kind, word in zip(kinds, words(kinds), strict=True):
         label = tr._("Processed crate") if kind == CRATE else boat_name(tr, kind)
         options.append(Choice(f"{label} · ${_cash(book, kind)}", word, emoji=EMOJI.get(kind)))
     options = options[:MENU]
@@ -163,11 +190,7 @@ def quickest_payment(tr: Tr, book: Deck, p: PlayerView) -> Choice:
     assert p.payment is not None
     due = p.payment.due
     held = [kind_of(c) for c in p.hand or ()] + [CRATE] * p.processed
-    kinds = least_overpaid(book, held, due) or [max(held, key=lambda k: _cash(book, k))]
-    words = _words(kinds)
-    if len(" ".join(["pay", *words])) > MAX_TEXT:
-        kinds = [max(held, key=lambda k: _cash(book, k))]
-        words = kinds
+    kinds = quickest(book, held, due, MAX_TEXT)
     value = sum(_cash(book, k) for k in kinds)
     # Alike cards counted, not repeated: the label is a button's (80 characters at most).
     counted: dict[str, int] = {}
@@ -189,7 +212,7 @@ def quickest_payment(tr: Tr, book: Deck, p: PlayerView) -> Choice:
     else:
         detail = tr._("${value}: ${left} still due after it", value=value, left=due - value)
     label = tr._("Pay with {cards}", cards=names)
-    return Choice(label, " ".join(["pay", *words]), detail, style="primary")
+    return Choice(label, " ".join(["pay", *words(kinds)]), detail, style="primary")
 
 
 def _card_name(tr: Tr, kind: str) -> str:
@@ -198,16 +221,6 @@ def _card_name(tr: Tr, kind: str) -> str:
 
 def _cash(book: Deck, kind: str) -> int:
     return book.crate_cash if kind == CRATE else book.kind_cash(kind)
-
-
-def _words(kinds: Sequence[str]) -> list[str]:
-    """The words naming these cards in a payment: copies told apart (``tuna tuna:2``)."""
-    seen: dict[str, int] = {}
-    words = []
-    for kind in kinds:
-        seen[kind] = seen.get(kind, 0) + 1
-        words.append(kind if seen[kind] == 1 else f"{kind}:{seen[kind]}")
-    return words
 
 
 MENU = 25

@@ -135,7 +135,7 @@ def test_a_prompt_has_one_choice_per_action_each_saying_what_it_does():
             assert [c.action for c in played] == [a.text for a in actions]
             for choice in standing:
                 # RULES §4.10: each limit offered is one the rules take
-                GAME.standing_order(state, seat, choice.action.split()[1])
+                GAME.standing_order(state, seat, choice.action.partition(" ")[2])
             bids = [int(a.args[0]) for a in actions if a.verb == "bid"]
             assert bool(standing) == (len(bids) > 1), "a standing bid when a raise is left"
             for choice in played:
@@ -474,3 +474,14 @@ def test_a_standing_bid_is_offered_and_shown_to_its_bidder_only():
     assert "up to $9" in panel_text(waiting)
     other = FRONT.prompt(GAME.view(state, 2), 2, GAME.legal_actions(state, 2), ctx(3, 2))
     assert "Your standing bid" not in panel_text(other)
+    paying = [c for c in limits if c.action.endswith(" pay")]
+    assert [c.action for c in paying] == [f"{c.action} pay" for c in limits if c not in paying]
+    assert paying[0].label == "up to $7, and pay"
+    assert paying[0].detail == (
+        "$6 now, raises up to $7; if you win, you pay the way that overpays least"
+    )
+    mine = Ctx(ctx(3, 1).seats, TR, reader=1, standing=f"{order} pay")
+    waiting = FRONT.prompt(GAME.view(state, 1), 1, GAME.legal_actions(state, 1), mine)
+    assert "up to $9, and if you win it, the payment the way that overpays least" in (
+        panel_text(waiting)
+    )
