@@ -1,4 +1,5 @@
-"""Phase five, drawing (RULES §10): two cards, keep one, unless Tuna licenses say otherwise."""
+"""Drawing (RULES §10), the end of each seat's round: two cards, keep one, unless Tuna
+licenses say otherwise."""
 
 from __future__ import annotations
 
@@ -12,24 +13,24 @@ def tuna(t: Work, p: Player) -> TunaDraw:
     return t.book.bonuses.tuna_draw[min(4, owned(t.book, p, "tuna"))]
 
 
-def begin(t: Work) -> None:
-    """Everyone draws in turn order, then discards (all at once)."""
-    t.state.phase = "draw"
-    for seat in t.in_turn_order():
-        p = t.player(seat)
-        rule = tuna(t, p)
-        cards = t.draw(
-            seat,
-            rule.draw,
-            "tuna" if owned(t.book, p, "tuna") else "round",
-            into_hand=rule.from_hand,
-        )
-        # RULES §10.5: from a short supply, keep what the bonus keeps and discard the rest.
-        p.discards = max(0, len(cards) - rule.keep)
-        if p.discards:
-            p.task = "discard"
-        else:
-            _keep_drawn(p)
+def begin(t: Work, seat: int) -> None:
+    """The seat draws as it gets here (RULES §3.2, §10.1), then discards; done without one."""
+    p = t.player(seat)
+    p.stage = "draw"
+    rule = tuna(t, p)
+    cards = t.draw(
+        seat,
+        rule.draw,
+        "tuna" if owned(t.book, p, "tuna") else "round",
+        into_hand=rule.from_hand,
+    )
+    # RULES §10.5: from a short supply, keep what the bonus keeps and discard the rest.
+    p.discards = max(0, len(cards) - rule.keep)
+    if p.discards:
+        p.task = "discard"
+    else:
+        _keep_drawn(p)
+        p.stage = "done"
 
 
 def discard_choices(t: Work, p: Player) -> list[str]:
@@ -51,6 +52,7 @@ def discard(t: Work, seat: int, kind: str) -> None:
     if not p.discards:
         _keep_drawn(p)
         p.task = None
+        p.stage = "done"
 
 
 def _keep_drawn(p: Player) -> None:

@@ -1,5 +1,6 @@
-"""The round, as a small state machine over `phase` (RULES §3): whenever no seat owes a
-decision, the game moves one step on — the next lot of the auction, or the next phase."""
+"""The round, as a small state machine (RULES §3): the auction moves on lot by lot whenever
+nobody owes a decision; after it, each seat moves on through its own end of round (`Stage`,
+RULES §3.2) whenever it owes nothing, and the next auction begins once every seat is done."""
 
 from __future__ import annotations
 
@@ -8,40 +9,64 @@ from engine.fleet_cards.work import Work
 
 
 def advance(t: Work) -> None:
-    """Move the game on until some seat must decide, or the game is over."""
+    """Move the game on until every seat must decide or wait, or the game is over."""
     state = t.state
-    while state.phase != "over" and not any(p.task for p in state.players):
-        _step(t)
+    fished: set[int] = set()
+    while state.phase != "over":
+        if state.phase == "auction":
+            if any(p.task for p in state.players):
+                return
+            if not auction.next_lot(t):
+                auction.close(t)
+                _moved(t)
+                launching.begin(t)
+        elif not _end_of_round(t, fished):
+            return
 
 
-def _step(t: Work) -> None:
+def _end_of_round(t: Work, fished: set[int]) -> bool:
+    """One step of one seat's end of round, in turn order, or of the table once every seat
+    has got as far as it can; False when everyone left owes a decision or waits."""
     state = t.state
-    phase = state.phase
-    if phase == "auction":
-        if not auction.next_lot(t):
-            auction.close(t)
-            _moved(t)
-            launching.begin(t)
-    elif phase == "launch":
-        launching.lobster_draws(t)
-        harvest.fish(t)
-        _moved(t)
+    for seat in t.in_turn_order():
+        p = state.players[seat]
+        if p.task is not None:
+            continue
+        if p.stage == "hire":
+            # RULES §7.3 then §8.1: its Lobster draw, then its boats fish.
+            launching.lobster_bonus(t, seat)
+            harvest.fish(t, seat)
+            fished.add(seat)
+            return True
+        if p.stage == "fished" and harvest.may_process(t):
+            if seat not in fished:
+                _moved(t)  # it waited for the others' catch: a new turn for it
+            harvest.begin_processing(t, seat)
+            return True
+        if p.stage == "process":
+            drawing.begin(t, seat)
+            return True
+    stages = {p.stage for p in state.players}
+    if stages == {"fished"}:
+        # Everyone has fished and nobody could go on (RULES §8.2, §11.2, §11.3).
         if state.crates <= 0:
+            t.emit("fish_out", None, credited=-state.crates)
             _over(t, "fish")
-        elif state.last_round:
-            # RULES §11.3: nothing after fishing can change a score, so the last round ends here.
-            _over(t, "licenses")
         else:
-            harvest.begin_processing(t)
-    elif phase == "processing":
-        _moved(t)
-        drawing.begin(t)
-    elif phase == "draw":
+            # RULES §11.3: nothing after fishing can change a score, so the last round ends.
+            assert state.last_round
+            _over(t, "licenses")
+        return True
+    if stages == {"done"}:
         _moved(t)
         state.round += 1
         state.first_player = (state.first_player + 1) % t.seats
+        for seat in range(t.seats):
+            t.player(seat).stage = None
         t.emit("round", None, round=state.round, first=state.first_player)
         auction.begin(t)
+        return True
+    return False
 
 
 def _moved(t: Work) -> None:

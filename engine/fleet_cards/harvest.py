@@ -1,37 +1,61 @@
-"""Phases three and four: fishing, then processing and trading (RULES §8–§9)."""
+"""Fishing, then processing and trading (RULES §8–§9), each seat when it gets there.
+
+A seat's boats fish as soon as it is done hiring. It may go on to processing while others
+have still to fish only if the fish supply cannot run out this round (§8.2): the supply is
+public, and nothing else in processing touches what another seat may do (§3.2)."""
 
 from __future__ import annotations
 
-from engine.fleet_cards.holdings import owned, processable, trade_draw
+from engine.fleet_cards.holdings import launch_limit, owned, processable, trade_draw
 from engine.fleet_cards.work import Work
 
 
-def fish(t: Work) -> None:
-    """RULES §8.1: every captained boat below capacity takes one crate from the supply. A
-    supply that runs out still pays every crate due in this phase (§8.2); the game then ends
-    (§11.2)."""
+def fish(t: Work, seat: int) -> None:
+    """RULES §8.1: every captained boat of the seat below capacity takes one crate from the
+    supply. A supply that runs out still pays every crate due this round (§8.2); the game
+    then ends once everyone has fished (§11.2)."""
     capacity = t.book.boat_capacity
-    for seat in t.in_turn_order():
-        p = t.player(seat)
-        caught = 0
-        for boat in p.boats:
-            if boat.captain is not None and boat.crates < capacity:
-                boat.crates += 1
-                caught += 1
-        t.state.crates -= caught
-        if caught:
-            t.emit("fish", seat, crates=caught)
-    if t.state.crates <= 0:
-        t.emit("fish_out", None, credited=-t.state.crates)
+    p = t.player(seat)
+    caught = 0
+    for boat in p.boats:
+        if boat.captain is not None and boat.crates < capacity:
+            boat.crates += 1
+            caught += 1
+    t.state.crates -= caught
+    p.stage = "fished"
+    if caught:
+        t.emit("fish", seat, crates=caught)
 
 
-def begin_processing(t: Work) -> None:
-    t.state.phase = "processing"
-    for seat in range(t.seats):
-        p = t.player(seat)
-        for boat in p.boats:
-            boat.processed = False
-        _next_step(t, seat)
+def most_catch(t: Work, seat: int) -> int:
+    """The most crates a seat that has not fished yet could still take this round, from what
+    the table sees: one a boat below capacity, and one for each boat it may still launch
+    (RULES §6.3, §8.1)."""
+    p = t.state.players[seat]
+    capacity = t.book.boat_capacity
+    room = sum(1 for boat in p.boats if boat.crates < capacity)
+    if p.stage == "launch":
+        room += max(0, launch_limit(t.book, p) - p.launches)
+    return room
+
+
+def may_process(t: Work) -> bool:
+    """Whether a seat that has fished may go on to processing now (RULES §3.2, §8.2): not in
+    the last round (§11.3), and only if the supply cannot run out this round, so a crate is
+    left however much the seats still to fish catch."""
+    state = t.state
+    if state.last_round:
+        return False
+    to_fish = [s for s, p in enumerate(state.players) if p.stage in ("launch", "hire")]
+    return state.crates > sum(most_catch(t, s) for s in to_fish)
+
+
+def begin_processing(t: Work, seat: int) -> None:
+    p = t.player(seat)
+    p.stage = "process"
+    for boat in p.boats:
+        boat.processed = False
+    _next_step(t, seat)
 
 
 def _next_step(t: Work, seat: int) -> None:

@@ -17,6 +17,10 @@ def check(book: Deck, state: FleetCardsState) -> None:
         raise EngineError(f"saved game is corrupt: players: {seats} seats")
     if not 0 <= state.first_player < seats:
         raise EngineError("saved game is corrupt: first_player: no such seat")
+    if state.phase == "work" and any(p.stage is None for p in state.players):
+        raise EngineError("saved game is corrupt: stage: a seat has no place in the round")
+    if state.phase == "auction" and any(p.stage is not None for p in state.players):
+        raise EngineError("saved game is corrupt: stage: a seat is past the auction")
     cards: Counter[str] = Counter(state.deck + state.discard + state.gone_fishin)
     for p in state.players:
         cards.update(p.hand + p.drawn)

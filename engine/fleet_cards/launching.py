@@ -1,8 +1,7 @@
-"""Phase two, launching boats and hiring captains (RULES §6–§7).
+"""Launching boats and hiring captains (RULES §6–§7), the start of each seat's end of round.
 
-Every player works through launching, the Cod draw, then hiring at the same time as the
-others (RULES §3.2): nothing one player does here changes what another may do. The Lobster
-draws come once every player is done.
+Every player works through launching, the Cod draw, hiring, then the Lobster draw at their
+own pace (RULES §3.2): nothing one player does here changes what another may do.
 """
 
 from __future__ import annotations
@@ -25,11 +24,13 @@ from engine.fleet_cards.work import Work
 
 
 def begin(t: Work) -> None:
-    t.state.phase = "launch"
+    """The auction is over: every seat starts its own end of round (RULES §3.2)."""
+    t.state.phase = "work"
     for seat in range(t.seats):
         p = t.player(seat)
         p.launches = 0
         p.hires = 0
+        p.stage = "launch"
         if may_consider_launching(t.book, p):
             p.task = "launch"
         else:
@@ -73,6 +74,7 @@ def stop_launching(t: Work, seat: int) -> None:
 def _start_hiring(t: Work, seat: int) -> None:
     """RULES §7.1: asked only if a boat lacks a captain and the hand holds a card."""
     p = t.player(seat)
+    p.stage = "hire"
     p.task = "hire" if uncaptained(p) and boat_cards(t.book, p.hand) else None
 
 
@@ -98,9 +100,8 @@ def stop_hiring(t: Work, seat: int) -> None:
     t.player(seat).task = None
 
 
-def lobster_draws(t: Work) -> None:
-    """RULES §7.3: after the whole phase, in turn order, by captained boats."""
-    for seat in t.in_turn_order():
-        p = t.player(seat)
-        if owned(t.book, p, "lobster") and captained(p):
-            t.draw(seat, lobster_draw(t.book, p), "lobster")
+def lobster_bonus(t: Work, seat: int) -> None:
+    """RULES §7.3: once the seat is done hiring, cards by the captained boats it then has."""
+    p = t.player(seat)
+    if owned(t.book, p, "lobster") and captained(p):
+        t.draw(seat, lobster_draw(t.book, p), "lobster")

@@ -26,7 +26,14 @@ from engine.fleet_cards.decisions import DECISIONS
 from engine.fleet_cards.integrity import check
 from engine.fleet_cards.scoring import result as score_result
 from engine.fleet_cards.setup import new_game
-from engine.fleet_cards.state import SCHEMA_VERSION, STATE, FleetCardsState, Options, TaskKind
+from engine.fleet_cards.state import (
+    SCHEMA_VERSION,
+    STATE,
+    FleetCardsState,
+    Options,
+    TaskKind,
+    migrate,
+)
 from engine.fleet_cards.undo import undoable
 from engine.fleet_cards.views import FleetCardsView, redeal, view
 from engine.fleet_cards.work import Work
@@ -111,7 +118,7 @@ class FleetCards(PlayedBy[FleetCardsState, FleetCardsView]):
 
     def token(self, state: FleetCardsState, seat: int | None) -> str:
         """A seat's prompt is stale once that seat has acted again; the public message once
-        the auction or the phase has moved on."""
+        the auction or the round has moved on."""
         if seat is None or not 0 <= seat < len(state.players):
             return "p" + _base36(state.public)
         return _base36(state.players[seat].acted)
@@ -167,8 +174,9 @@ class FleetCards(PlayedBy[FleetCardsState, FleetCardsView]):
         after: FleetCardsState,
         events: Sequence[Event],
     ) -> str | None:
-        """Whether a decision may be taken back: until a card is drawn or shown, a phase
-        everyone plays at once is over, or a license is named (`engine.fleet_cards.undo`)."""
+        """Whether a decision may be taken back: until a card is drawn or shown, the seat's
+        boats have fished, another seat moved on, or a license is named
+        (`engine.fleet_cards.undo`)."""
         return undoable(before, seat, action, after, events)
 
     # --- storage -------------------------------------------------------------------------------
@@ -178,7 +186,7 @@ class FleetCards(PlayedBy[FleetCardsState, FleetCardsView]):
 
     def load_state(self, text: str) -> FleetCardsState:
         """Load a saved state; a damaged one raises EngineError with a readable reason."""
-        state = load_saved(STATE, text, SCHEMA_VERSION)
+        state = load_saved(STATE, migrate(text), SCHEMA_VERSION)
         try:
             book = self.book(state)
         except EngineError as exc:

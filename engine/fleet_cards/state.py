@@ -2,11 +2,15 @@
 
 Boat cards are distinct ids (``tuna3``), so a log can say exactly which card moved and a test
 can look for it in every message; licenses of one kind are interchangeable, so they are their
-kind's id (``cod``, ``kc_crates``). Each seat owes at most one decision at a time (`task`).
+kind's id (``cod``, ``kc_crates``). Each seat owes at most one decision at a time (`task`);
+after the auction each seat also has its own place in the end of the round (`stage`), which
+it works through at its own pace (RULES §3.2).
 """
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -14,9 +18,19 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, with_config
 
 SCHEMA_VERSION = 1
 
-Phase = Literal["auction", "launch", "processing", "draw", "over"]
-"""The phases of a round that wait for players (RULES §3). ``launch`` holds launching and
-hiring; fishing needs no decision and happens as the launch phase ends."""
+Phase = Literal["auction", "work", "over"]
+"""The parts of a round (RULES §3): the auction, played in turn, then ``work``: launching,
+hiring, fishing, processing and drawing, which each seat works through at its own pace
+(`Stage`, RULES §3.2)."""
+LEGACY_PHASES = ("launch", "processing", "draw")
+"""The phases after the auction as games saved before RULES §3.2's own pace knew them, each
+waiting for everyone; such a game is read into the stages of today (`migrate`)."""
+Stage = Literal["launch", "hire", "fished", "process", "draw", "done"]
+"""Where a seat is in its end of round (RULES §3.2), in order: launching (with the Cod draw,
+§6), hiring (§7; its Lobster draw and its boats' fishing, §7.3 and §8, follow at once), fished
+and waiting until the fish supply cannot run out this round (§8.2), processing and trading
+(§9), drawing and discarding (§10), done until the next auction."""
+STAGES: tuple[Stage, ...] = ("launch", "hire", "fished", "process", "draw", "done")
 TaskKind = Literal[
     "choose",  # the auction's chooser: put a license up, or decline (RULES §4.1)
     "open",  # the opening bid on the license just chosen (§4.2)
@@ -118,6 +132,8 @@ class Player:
     discards: int = 0
     """Cards still to discard in this draw phase."""
     task: TaskKind | None = None
+    stage: Stage | None = None
+    """Where this seat is in its end of round (RULES §3.2); None during the auction."""
     payment: Payment | None = None
     launches: int = 0
     hires: int = 0
@@ -137,6 +153,7 @@ class Player:
         new.drawn = self.drawn.copy()
         new.discards = self.discards
         new.task = self.task
+        new.stage = self.stage
         new.payment = self.payment
         new.launches = self.launches
         new.hires = self.hires
@@ -243,3 +260,34 @@ class FleetCardsState:
 
 STATE = TypeAdapter(FleetCardsState)
 """Validates and serialises a whole state (JSON in storage, nothing else)."""
+
+
+_LEGACY = re.compile(r'"phase"\s*:\s*"(?:launch|processing|draw)"')
+
+
+def migrate(text: str) -> str:
+    """A game saved while a phase after the auction waited for everyone (before RULES §3.2
+    let each seat go at its own pace), as the same moment in stages: a seat still launching
+    or paying for a boat is launching; one done launching is hiring, and one done hiring
+    gets its Lobster draw and its catch with the next move at the table; in processing,
+    everyone is processing (one already done draws with the next move); in the draw phase,
+    a seat still to discard is drawing, the others are done. Any other text is left as it
+    is."""
+    if not _LEGACY.search(text):
+        return text
+    data = json.loads(text)
+    phase = data.get("phase") if isinstance(data, dict) else None
+    if phase not in LEGACY_PHASES:
+        return text
+    data["phase"] = "work"
+    for p in data.get("players") or ():
+        if not isinstance(p, dict):
+            continue  # the state's own checks name what is wrong
+        task = p.get("task")
+        if phase == "launch":
+            p["stage"] = "launch" if task in ("launch", "pay") else "hire"
+        elif phase == "processing":
+            p["stage"] = "process"
+        else:
+            p["stage"] = "draw" if task == "discard" else "done"
+    return json.dumps(data)

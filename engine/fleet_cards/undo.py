@@ -5,8 +5,10 @@
   the auction): the cards are seen (`DRAW`).
 - Never ``launch`` (§6.1: the boat goes face up) or ``pay`` with a card (§5.3: paid cards go
   face up): the table has seen the card (`REVEAL`).
-- Never the last decision of a phase everyone plays at once (§3.2: launching and hiring,
-  processing and trading, the draw phase's discards): the phase is over (`RESOLVED`).
+- Never, after the auction, a decision after which the seat's boats fished (§8.1: crates
+  left the public supply, which may let others go on, §8.2), another seat moved on (a seat
+  waiting for the catch began processing), or the round or the game ended (§3.2: each seat
+  works through its end of round at its own pace): it is resolved (`RESOLVED`).
 - Never ``open`` (§4.2: a license once chosen must be opened): `FINAL`.
 - Otherwise yes: ``bid`` · ``pass`` (§4.3), ``decline`` (§4.1, §14.2), ``pay crate`` (§5.1),
   ``hire`` (§7.1: face down), ``process`` (§9.1), ``stop``, ``discard`` (§10.3: face down).
@@ -21,9 +23,6 @@ from engine.core.events import Event
 from engine.core.undo import DRAW, FINAL, RESOLVED, REVEAL
 from engine.fleet_cards.state import FleetCardsState
 
-SIMULTANEOUS = ("launch", "processing", "draw")
-"""The phases everyone plays at once (RULES §3.2); the auction goes strictly in turn."""
-
 
 def undoable(
     before: FleetCardsState,
@@ -37,11 +36,23 @@ def undoable(
         return DRAW
     if shown(before, after, seat):
         return REVEAL
-    if before.phase in SIMULTANEOUS and (after.round, after.phase) != (before.round, before.phase):
+    if before.phase == "work" and resolved(before, after, seat):
         return RESOLVED
     if action.verb == "open":
         return FINAL
     return None
+
+
+def resolved(before: FleetCardsState, after: FleetCardsState, seat: int) -> bool:
+    """Whether a decision after the auction reached past its seat (RULES §3.2): its boats
+    fished, another seat moved on, or the round or the game is over."""
+    if (after.round, after.phase) != (before.round, before.phase) or after.crates != before.crates:
+        return True
+    return any(
+        (a.stage, a.task) != (b.stage, b.task)
+        for s, (b, a) in enumerate(zip(before.players, after.players, strict=True))
+        if s != seat
+    )
 
 
 def drew(before: FleetCardsState, after: FleetCardsState) -> bool:

@@ -20,6 +20,7 @@ from engine.fleet_cards.state import (
     Payment,
     Phase,
     Player,
+    Stage,
     TaskKind,
 )
 
@@ -44,6 +45,8 @@ class PlayerView(NamedTuple):
     drawn_size: int
     discards: int
     task: TaskKind | None
+    stage: Stage | None
+    """Where the seat is in its end of round (RULES §3.2): public, like its task."""
     payment: Payment | None
     """A payment under way: every card in it was paid face up."""
     launches: int
@@ -129,6 +132,7 @@ def view(book: Deck, state: FleetCardsState, seat: int | None) -> FleetCardsView
                     len(p.drawn),  # drawn_size
                     p.discards,  # discards
                     p.task,  # task
+                    p.stage,  # stage
                     p.payment,  # payment
                     p.launches,  # launches
                     p.hires,  # hires

@@ -110,10 +110,12 @@ class FleetCardsFront:
 
     def turn(self, view: FleetCardsView) -> str:
         """The auction is played in turn: each time bidding comes back to a player is a new
-        turn for them. The other phases are played by everyone at once: one turn each."""
+        turn for them. The rest of the round each plays at their own pace: one turn each,
+        and another for those who waited for everyone's catch (RULES §3.2, §8.2; the public
+        counter moves when they go on)."""
         if view.phase == "auction":
             return f"r{view.round}:a{view.public}"
-        return f"r{view.round}:{view.phase}"
+        return f"r{view.round}:{view.phase}{view.public}"
 
     def title_name(self, code: str | None, ctx: Ctx) -> str:
         return ""

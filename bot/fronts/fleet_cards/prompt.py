@@ -212,7 +212,13 @@ def quickest_payment(tr: Tr, book: Deck, p: PlayerView) -> Choice:
     else:
         detail = tr._("${value}: ${left} still due after it", value=value, left=due - value)
     label = tr._("Pay with {cards}", cards=names)
+    if len(label) > MAX_LABEL:
+        label = tr._("Pay ${value} in one go", value=value)
     return Choice(label, " ".join(["pay", *words(kinds)]), detail, style="primary")
+
+
+MAX_LABEL = 80
+"""A button's label holds 80 characters (DISCORD.md): five names in German can need more."""
 
 
 def _card_name(tr: Tr, kind: str) -> str:
@@ -481,9 +487,9 @@ def _discard(
 def _stop(tr: Tr, book: Deck, view: FleetCardsView, p: PlayerView, arg: str, text: str) -> Choice:
     label, detail = {
         "launch": (tr._("Done launching"), tr._("next: hire captains")),
-        "hire": (tr._("Hire no more"), tr._("you are done with this phase")),
+        "hire": (tr._("Hire no more"), tr._("next: your boats fish")),
         "process": (tr._("Stop processing"), tr._("keep the other crates on your boats")),
-        "trade": (tr._("Keep your crates"), tr._("no trade this round")),
+        "trade": (tr._("Keep your crates"), tr._("no trade this round; next: draw cards")),
     }.get(p.task or "", (tr._("Stop"), ""))
     return Choice(label, text, detail)
 

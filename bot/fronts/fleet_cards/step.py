@@ -1,6 +1,7 @@
 """The public step message, which is also the table: the auction lot by lot (the license up for
 bid, the high bid and bidder, who may still bid, with Raise and Pass), then one message for the
-rest of the round (launching, fishing, processing, drawing). Each carries the standings, the
+rest of the round (launching, fishing, processing, drawing), which each seat plays at its own
+pace, with where each one is. Each carries the standings, the
 last moves and, while it is current, who the table waits for: the state of the game is always
 at the bottom of the channel. Drawn from the public view: no hand can reach it."""
 
@@ -20,6 +21,7 @@ from bot.fronts.fleet_cards.words import (
     license_emoji,
     license_name,
     phase_name,
+    stage_name,
 )
 from bot.i18n import Tr
 from engine.fleet_cards.cards import kind_of
@@ -29,7 +31,7 @@ RECENT = 5
 """Last moves shown with a step."""
 SILENT = frozenset({"spend", "bought", "row", "round", "setup", "discard"})
 """Events a step leaves out of its last moves: the step itself says them."""
-HEADS = {"launch": "⛵", "processing": "🏭", "draw": "🃏"}
+HEADS = {"work": "⛵"}
 
 
 def lot_number(view: FleetCardsView) -> int:
@@ -266,25 +268,27 @@ def payment_line(tr: Tr, view: FleetCardsView, seat: int) -> str:
 
 
 def _work(view: FleetCardsView, ctx: Ctx) -> list[str]:
-    """What this part of the round asks, everyone at once (RULES §3.2)."""
+    """What this part of the round asks, each seat at its own pace, and where each one is
+    (RULES §3.2: public, like what a seat owes)."""
     tr = ctx.tr
-    if view.phase == "launch":
-        return [
-            tr._(
-                "Everyone launches boats and hires captains at once. Then every boat "
-                "with a captain catches a crate."
-            )
-        ]
-    if view.phase == "processing":
-        return [
-            tr._(
-                "Owners of a Processing Vessel license move crates onto it and may trade "
-                "one for cards."
-            )
-        ]
-    return [
+    lines = [
         tr._(
-            "Everyone draws from the supply and discards a card face down (Tuna licenses "
-            "change how many)."
+            "Each player launches boats, hires captains, fishes, processes and draws at their "
+            "own pace; the next auction begins once everyone is done."
         )
     ]
+    places = [
+        tr._("**{name}** {stage}", name=ctx.name(seat), stage=stage_name(tr, p.stage))
+        for seat, p in enumerate(view.players)
+        if p.stage is not None
+    ]
+    if places:
+        lines.append(tr._("Where everyone is: {places}", places=" · ".join(places)))
+    if any(p.stage == "fished" for p in view.players):
+        lines.append(
+            tr._(
+                "The fish crates could run out this round: processing opens once everyone "
+                "has fished."
+            )
+        )
+    return lines

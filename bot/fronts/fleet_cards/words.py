@@ -65,10 +65,25 @@ EMOJI: dict[str, str] = {
 }
 PHASES: dict[str, str] = {
     "auction": N_("license auction"),
-    "launch": N_("launch boats and hire captains"),
-    "processing": N_("processing and trading"),
-    "draw": N_("drawing"),
+    "work": N_("boats, fishing and drawing"),
     "over": N_("game over"),
+}
+STAGES: dict[str, str] = {
+    "launch": N_("launching"),
+    "hire": N_("hiring"),
+    "fished": N_("waiting for everyone's catch"),
+    "process": N_("processing"),
+    "draw": N_("drawing"),
+    "done": N_("done"),
+}
+"""Where a seat is in its end of round (RULES §3.2): public, shown on the step message."""
+STAGE_EMOJI: dict[str, str] = {
+    "launch": "⛵",
+    "hire": "🧑‍✈️",
+    "fished": "🎣",
+    "process": "🏭",
+    "draw": "🃏",
+    "done": "✅",
 }
 CATEGORIES: dict[str, str] = {
     "licenses": N_("licenses"),
@@ -119,6 +134,11 @@ def license_emoji(book: Deck, lic: str) -> str:
 
 def phase_name(tr: Tr, phase: str) -> str:
     return tr._(PHASES.get(phase, phase))
+
+
+def stage_name(tr: Tr, stage: str) -> str:
+    """``⛵ launching``: where a seat is in its end of round."""
+    return f"{STAGE_EMOJI.get(stage, '')} {tr._(STAGES.get(stage, stage))}".strip()
 
 
 def counted(tr: Tr, names: list[str]) -> str:

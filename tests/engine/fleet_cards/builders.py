@@ -94,20 +94,24 @@ def boats(state: FleetCardsState, seat: int, *specs: tuple[str, int, bool]) -> F
 
 
 def at(state: FleetCardsState, phase: str, first: int = 0) -> tuple[FleetCardsState, list[Event]]:
-    """Start `phase` afresh on the table as built, `first` holding the first player marker."""
+    """Start `phase` afresh on the table as built, `first` holding the first player marker:
+    the auction, or every seat at once at launching, processing (all have fished) or drawing
+    (RULES §3.2)."""
     state = state.clone()
     state.first_player = first
     for p in state.players:
         p.task = None
         p.payment = None
     t = Work(BOOK, state)
-    starts = {
-        "auction": auction.begin,
-        "launch": launching.begin,
-        "processing": harvest.begin_processing,
-        "draw": drawing.begin,
-    }
-    starts[phase](t)
+    if phase == "auction":
+        auction.begin(t)
+    elif phase == "launch":
+        launching.begin(t)
+    else:
+        state.phase = "work"
+        start = harvest.begin_processing if phase == "processing" else drawing.begin
+        for seat in t.in_turn_order():
+            start(t, seat)
     flow.advance(t)
     return state, t.events
 
@@ -138,8 +142,8 @@ def texts(actions: list[Action]) -> list[str]:
 
 def finish_round_quietly(state: FleetCardsState) -> FleetCardsState:
     """Everyone stops/passes/declines/keeps the first option until the phase changes."""
-    phase = state.phase
-    while state.phase == phase and GAME.to_act(state):
+    phase, round_ = state.phase, state.round
+    while (state.phase, state.round) == (phase, round_) and GAME.to_act(state):
         seat = GAME.to_act(state)[0]
         options = legal(state, seat)
         quiet = [o for o in options if o in ("stop", "pass", "decline")]

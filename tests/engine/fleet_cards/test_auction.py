@@ -156,7 +156,7 @@ def test_the_phase_ends_when_everyone_has_bought_or_declined_and_the_row_is_refi
     state = act(state, 1, "pass")
     state = act(state, 0, "pay tuna", "pay cod")
     state, events = act_events(state, 1, "decline")
-    assert state.phase == "launch"
+    assert state.phase == "work"
     refill = next(e for e in events if e.kind == "row")
     assert len(state.row) == 2 and state.row[0] == "shrimp"
     assert refill.data["revealed"] == state.row[1:]

@@ -35,7 +35,7 @@ def test_a_game_with_licenses_left_goes_on_to_processing():
     boats(state, 0, ("cod", 0, True))
     licenses(state, 0, "processing")
     state, _ = at(state, "launch")
-    assert state.phase == "processing" and not GAME.is_over(state)
+    assert state.players[0].stage == "process" and not GAME.is_over(state)
 
 
 def test_score_is_licenses_boats_and_crates_on_boats_not_processed_ones():

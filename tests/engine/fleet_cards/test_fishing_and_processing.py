@@ -40,7 +40,7 @@ def test_a_supply_that_runs_out_still_pays_every_crate_due_and_ends_the_game():
 def test_processing_moves_up_to_one_crate_from_each_boat_onto_the_license():
     # RULES §9.1
     state, _ = fished(("cod", 3, True), ("tuna", 1, True), lics=["processing"])
-    assert state.phase == "processing"
+    assert state.players[0].stage == "process"
     assert legal(state, 0) == ["process 2", "process 4", "stop"]
     state = act(state, 0, "process 4")
     assert [b.crates for b in state.players[0].boats] == [3, 2]
@@ -62,7 +62,7 @@ def test_processed_crates_score_nothing_and_a_full_boat_that_gave_one_fishes_aga
 def test_a_player_without_a_processing_license_is_not_asked():
     # RULES §9.1
     state, _ = fished(("cod", 3, True))
-    assert state.phase == "draw"
+    assert state.players[0].stage == "draw" and state.players[0].task == "discard"
 
 
 def test_trading_one_crate_draws_a_card_per_processing_license():
@@ -73,7 +73,7 @@ def test_trading_one_crate_draws_a_card_per_processing_license():
     assert legal(state, 0) == ["trade", "stop"]
     state, events = act_events(state, 0, "trade")
     assert state.players[0].processed == 1
-    assert state.phase == "draw", "one trade a round: processing is over"
+    assert state.players[0].stage == "draw", "one trade a round: processing is over"
     draw = next(e for e in events if e.kind == "draw" and e.data["source"] == "trade")
     assert draw.data["count"] == 2
 

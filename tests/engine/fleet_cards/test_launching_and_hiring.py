@@ -8,16 +8,20 @@ from .builders import GAME, act, act_events, at, boats, hand, kinds, legal, lice
 
 
 def launch_phase(seat_hand, *lics, boat_specs=()):
-    """Seat 0 as given; seat 1 holds up the phase with a launch of its own to decide."""
+    """Seat 0 as given; seat 1 has a launch of its own to decide."""
+    return launch_phase_events(seat_hand, *lics, boat_specs=boat_specs)[0]
+
+
+def launch_phase_events(seat_hand, *lics, boat_specs=()):
     state = new(2)
     hand(state, 0, *seat_hand)
     licenses(state, 0, *lics)
     boats(state, 0, *boat_specs)
     hand(state, 1, "tuna", "tuna")
     licenses(state, 1, "tuna")
-    state, _ = at(state, "launch")
+    state, events = at(state, "launch")
     assert state.players[1].task == "launch"
-    return state
+    return state, events
 
 
 def test_only_boats_matching_an_owned_license_may_be_launched():
@@ -38,7 +42,7 @@ def test_any_king_crab_license_launches_king_crab_boats():
 def test_a_player_without_a_boat_license_is_not_asked_to_launch():
     # RULES §3.3, §6.1: public knowledge decides who is asked.
     state = launch_phase(["tuna", "cod"], "pub")
-    assert state.players[0].task is None
+    assert state.players[0].task != "launch" and state.players[0].launches == 0
 
 
 def test_a_player_with_a_license_is_asked_even_when_no_launch_is_possible():
@@ -110,7 +114,7 @@ def test_no_cod_draw_without_a_launch():
     # RULES §6.4
     state = launch_phase(["tuna", "cod"], "cod")
     state, events = act_events(state, 0, "stop")
-    assert not [e for e in events if e.kind == "draw" and e.seat == 0]
+    assert not [e for e in events if e.kind == "draw" and e.data["source"] == "cod"]
 
 
 def test_any_card_may_be_hired_face_down_onto_a_boat_without_a_captain():
@@ -129,7 +133,7 @@ def test_any_card_may_be_hired_face_down_onto_a_boat_without_a_captain():
 def test_nobody_is_asked_to_hire_without_a_boat_lacking_a_captain():
     # RULES §7.1
     state = launch_phase(["tuna"], "pub", boat_specs=[("cod", 2, True)])
-    assert state.players[0].task is None
+    assert state.players[0].task != "hire" and state.players[0].hires == 0
 
 
 def test_one_captain_a_round_without_a_lobster_license_two_with_one():
@@ -137,13 +141,13 @@ def test_one_captain_a_round_without_a_lobster_license_two_with_one():
     specs = [("cod", 0, False), ("tuna", 0, False), ("shrimp", 0, False)]
     state = launch_phase(["cod", "cod", "cod"], "pub", boat_specs=specs)
     state = act(state, 0, "hire cod")
-    assert state.players[0].task is None
+    assert state.players[0].task != "hire"
     state = launch_phase(["cod", "cod", "cod"], "lobster", boat_specs=specs)
     state = act(state, 0, "stop")
     state = act(state, 0, "hire cod")
     assert state.players[0].task == "hire"
     state = act(state, 0, "hire cod")
-    assert state.players[0].task is None
+    assert state.players[0].task != "hire"
     assert sum(1 for b in state.players[0].boats if b.captain) == 2
 
 
@@ -159,12 +163,10 @@ def test_the_captain_goes_on_the_earliest_launched_boat_without_one():
     ("lobsters", "captained", "cards"),
     [(1, 0, 0), (1, 1, 1), (1, 3, 1), (1, 4, 2), (2, 2, 1), (2, 3, 2), (3, 6, 2), (4, 7, 3)],
 )
-def test_the_lobster_bonus_draws_by_captained_boats_after_the_phase(lobsters, captained, cards):
-    # RULES §7.3
+def test_the_lobster_bonus_draws_by_captained_boats_once_done_hiring(lobsters, captained, cards):
+    # RULES §7.3, §3.2: right after the seat's own hiring, while seat 1 still launches.
     specs = [("lobster", 1, True)] * captained
-    state = launch_phase([], *["lobster"] * lobsters, boat_specs=specs)
-    assert state.players[0].hand == []
-    state, events = act_events(state, 1, "stop")
+    _, events = launch_phase_events([], *["lobster"] * lobsters, boat_specs=specs)
     lobster = [e for e in events if e.kind == "draw" and e.data["source"] == "lobster"]
     assert [(e.seat, e.data["count"]) for e in lobster] == ([(0, cards)] if cards else [])
 
@@ -172,17 +174,17 @@ def test_the_lobster_bonus_draws_by_captained_boats_after_the_phase(lobsters, ca
 def test_seed_example_one_lobster_license_and_three_captained_boats_draw_one_card():
     # RULES §7.3 (rulebook example, Lobster license: Player #2)
     specs = [("lobster", 2, True), ("lobster", 1, True), ("cod", 1, True)]
-    state = launch_phase([], "lobster", boat_specs=specs)
-    state, events = act_events(state, 1, "stop")
+    _, events = launch_phase_events([], "lobster", boat_specs=specs)
     draws = [e for e in events if e.kind == "draw" and e.seat == 0 and e.data["source"] != "round"]
     assert [(e.data["count"], e.data["source"]) for e in draws] == [(1, "lobster")]
 
 
-def test_lobster_cards_come_after_every_player_has_hired():
-    # RULES §7.3: drawn too late to hire this round.
+def test_lobster_cards_come_right_after_ones_own_hiring_too_late_to_hire():
+    # RULES §7.3, §3.2: drawn as soon as the seat is done hiring, not waiting for seat 1.
     specs = [("cod", 0, False), ("cod", 0, False)]
     state = launch_phase(["tuna"], "lobster", boat_specs=specs)
-    state = act(state, 0, "stop", "hire tuna")
-    assert len(state.players[0].hand) == 0, "no Lobster card while seat 1 still decides"
-    state, events = act_events(state, 1, "stop")
-    assert any(e.kind == "draw" and e.data["source"] == "lobster" for e in events)
+    state, events = act_events(state, 0, "stop", "hire tuna")
+    lobster = [e for e in events if e.kind == "draw" and e.data["source"] == "lobster"]
+    assert [(e.seat, e.data["count"]) for e in lobster] == [(0, 1)]
+    assert state.players[0].task != "hire", "a Lobster card comes too late to be hired"
+    assert state.players[1].task == "launch"

@@ -84,7 +84,9 @@ def test_a_gone_fishin_card_is_never_launched_or_hired():
     hand(state, 1, "tuna", "tuna")
     licenses(state, 1, "tuna")
     state, _ = at(state, "launch")
-    assert state.players[0].task is None, "no boat card: nothing to launch or hire"
+    p = state.players[0]
+    assert p.task not in ("launch", "hire"), "no boat card: nothing to launch or hire"
+    assert (p.launches, p.hires) == (0, 0)
 
 
 def test_a_gone_fishin_card_is_never_discarded_even_with_two_tuna_licenses():

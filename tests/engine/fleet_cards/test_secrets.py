@@ -128,14 +128,14 @@ def test_a_view_says_of_each_player_what_the_table_shows():
     # RULES §13.2: every public count in its own place (a view is built field by position)
     state = boats(mid_game(actions=90), 1, ("cod", 2, True), ("tuna", 0, False))
     p = state.players[1]
-    p.boats[1].processed = True
+    p.boats[-1].processed = True
     p.processed, p.discards, p.launches, p.hires = 3, 1, 2, 1
     p.drawn = [state.deck.pop(0)]
     for reader in (None, 1):
         v = GAME.view(state, reader).players[1]
         assert (v.licenses, v.processed, v.hand_size) == (tuple(p.licenses), 3, len(p.hand))
         assert (v.drawn_size, v.discards, v.launches, v.hires) == (1, 1, 2, 1)
-        assert (v.task, v.payment, v.out) == (p.task, p.payment, p.out)
+        assert (v.task, v.stage, v.payment, v.out) == (p.task, p.stage, p.payment, p.out)
         assert [(b.kind, b.crates, b.captain, b.processed) for b in v.boats][-2:] == [
             ("cod", 2, True, False),
             ("tuna", 0, False, True),

@@ -1,12 +1,11 @@
 """Taking back decisions in Fleet, the card game (`engine.fleet_cards.undo`), kind by kind:
 what stays on the table and in hand (bids, passes, captains and discards face down, crates)
-can be taken back, to exactly the state before it; a card drawn or shown, a phase everyone
-plays at once once over, and a license once named stand."""
+can be taken back, to exactly the state before it; a card drawn or shown, a decision after
+which the seat's boats fished or another seat moved on, and a license once named stand."""
 
 from functools import partial
 
 from engine.core.undo import DRAW, FINAL, GAME_END, RESOLVED, REVEAL
-from engine.fleet_cards.undo import SIMULTANEOUS
 from tests.engine.takebacks import Found, find, taken_back_to_before, verb
 from tests.engine.takebacks import allowed as may_take_back
 
@@ -94,26 +93,39 @@ def test_a_crate_processed_is_taken_back_but_a_trade_draws():
     assert find(GAME, verb("trade")).refusal(GAME) == DRAW
 
 
-def test_a_discard_face_down_is_taken_back_while_others_still_discard():
-    # RULES §10.1, §10.3: everyone discards at once, face down.
-    found = find(GAME, lambda f: verb("discard")(f) and f.move.after.phase == "draw" and allowed(f))
+def test_a_discard_face_down_is_taken_back_while_others_are_still_at_their_round():
+    # RULES §3.2, §10.3: each seat discards at its own pace, face down.
+    found = find(GAME, lambda f: verb("discard")(f) and f.move.after.phase == "work" and allowed(f))
     assert_taken_back(found)
 
 
-def test_the_last_decision_of_a_phase_everyone_plays_at_once_is_final():
-    # RULES §3.2: launching, processing and discarding are played by everyone at once.
-    def ends_phase(f: Found) -> bool:
+def test_the_decision_after_which_ones_boats_fish_is_resolved():
+    # RULES §3.2, §8.1: once the seat is done hiring its boats fish from the public supply.
+    def fishes(f: Found) -> bool:
         before, after = f.move.before, f.move.after
         return (
-            before.phase in SIMULTANEOUS
-            and after.phase != before.phase
+            before.phase == "work"
+            and after.crates < before.crates
             and after.deck == before.deck
             and after.reshuffles == before.reshuffles
             and not GAME.is_over(after)
         )
 
-    found = find(GAME, ends_phase)
-    assert found.refusal(GAME) == RESOLVED
+    assert find(GAME, fishes).refusal(GAME) == RESOLVED
+
+
+def test_the_decision_that_ends_the_round_is_resolved():
+    # RULES §3.2: the next auction begins once every seat is through its end of round.
+    def ends_round(f: Found) -> bool:
+        before, after = f.move.before, f.move.after
+        return (
+            before.phase == "work"
+            and after.round != before.round
+            and after.deck == before.deck
+            and after.reshuffles == before.reshuffles
+        )
+
+    assert find(GAME, ends_round).refusal(GAME) == RESOLVED
 
 
 def test_the_decision_that_ends_the_game_is_final():

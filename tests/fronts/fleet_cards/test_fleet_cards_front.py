@@ -18,6 +18,7 @@ from engine.fleet_cards.cards import builtin_deck
 from engine.fleet_cards.state import FleetCardsState, Options
 from engine.games import get_game
 from tests.engine.fleet_cards.builders import at, hand, row
+from tests.engine.fleet_cards.test_round import own_pace
 
 GAME = get_game("fleet-cards")
 FRONT = get_front("fleet-cards")
@@ -284,7 +285,7 @@ def test_what_a_seat_owes_is_public_so_a_notice_can_say_it():
             assert owed == FRONT.owed(GAME.view(state, None), seat, ctx(3, None))
 
 
-def test_a_player_is_pinged_once_a_turn_in_the_auction_and_once_a_phase_after_it():
+def test_a_player_is_pinged_once_a_turn_in_the_auction_and_once_for_the_rest_of_the_round():
     state, _ = GAME.start(2, "turns")
     turns = [FRONT.turn(GAME.view(state, None))]
     seat = GAME.to_act(state)[0]
@@ -295,12 +296,35 @@ def test_a_player_is_pinged_once_a_turn_in_the_auction_and_once_a_phase_after_it
     while state.phase == "auction":
         s = GAME.to_act(state)[0]
         state, _ = GAME.apply(state, s, GAME.default_action(state, s))
-    assert state.phase == "launch"
+    assert state.phase == "work"
+    turns = set()
+    while state.phase == "work":
+        turns.add(FRONT.turn(GAME.view(state, None)))
+        s = GAME.to_act(state)[0]
+        state, _ = GAME.apply(state, s, GAME.default_action(state, s))
+    assert len(turns) == 1, "one turn for launching, processing and drawing (RULES §3.2)"
+
+
+def test_a_seat_that_waited_for_everyones_catch_gets_a_new_turn_when_processing_opens():
+    # RULES §3.2, §8.2: it was away while the others fished; it must be called again.
+    state = own_pace(crates=4)
     turn = FRONT.turn(GAME.view(state, None))
-    s = GAME.to_act(state)[0]
-    state, _ = GAME.apply(state, s, GAME.legal_actions(state, s)[-1])
-    if state.phase == "launch":
-        assert FRONT.turn(GAME.view(state, None)) == turn, "one turn for the whole phase"
+    state, _ = GAME.apply(state, 1, "stop")
+    assert state.players[0].task == "process"
+    assert FRONT.turn(GAME.view(state, None)) != turn
+
+
+def test_the_step_message_says_where_each_seat_is_in_its_end_of_round():
+    # RULES §3.2: where each seat is, is public.
+    state = own_pace(crates=4)
+    step = FRONT.public_step(GAME.view(state, None), ctx(2, None, (), [1]))
+    text = panel_text(step)
+    assert f"**{NAMES[0]}** 🎣 waiting for everyone's catch" in text
+    assert f"**{NAMES[1]}** ⛵ launching" in text
+    assert "processing opens once everyone has fished" in text
+    state = own_pace(crates=None, seat0_processes=False)
+    text = panel_text(FRONT.public_step(GAME.view(state, None), ctx(2, None, (), [0, 1])))
+    assert f"**{NAMES[0]}** 🃏 drawing" in text and "catch" not in text
 
 
 def test_the_private_panel_shows_the_hand_and_a_picture_of_a_tableau_once_there_is_one():
