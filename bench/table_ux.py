@@ -27,8 +27,8 @@ While they are back they play on: a decision that opens within `STAY` of their l
 players do not want to be fetched for each bid, at the card game's auctions an away player
 leaves a standing bid that also pays if it wins ("Or bid and pay for me, up to…") at the most
 the engine's normal AI would bid for that license now (`standing_limit`), the highest limit the
-menu offers within it, instead of bidding click by click; where that limit is the lowest bid,
-they bid it. `--out DIR` also
+menu offers within it (the lowest bid, when that is all the limit allows), instead of bidding
+click by click. `--out DIR` also
 writes each table's channel as it reads scrolled back at the end; `TABLE_UX_TRACE=1` prints
 every click, post and ping as it happens.
 """

@@ -97,13 +97,13 @@ def prompt_panel(view: FleetCardsView, seat: int, actions: Sequence[Action], ctx
 def standing_menu(tr: Tr, actions: Sequence[Action]) -> list[Choice]:
     """RULES §4.10: "raise for me up to $N", a menu of limits above the lowest bid (the
     lowest is played now, the next raises when the bidding comes back), and the same with
-    the payment made too if the bid wins (the quickest way, §5.2). Nobody else sees the
-    limit, only the bids as they are played."""
+    the payment made too if the bid wins (the quickest way, §5.2), from the lowest bid on
+    (bid it, and pay if it wins). Nobody else sees the limit, only the bids as they are
+    played."""
     bids = [int(a.args[0]) for a in actions if a.verb == "bid"]
-    if len(bids) < 2:
+    if not bids:
         return []
     least = min(bids)
-    limits = bid_amounts(least + 1, max(bids))
     bidding = [
         Choice(
             tr._("up to ${limit}", limit=n),
@@ -115,21 +115,25 @@ def standing_menu(tr: Tr, actions: Sequence[Action]) -> list[Choice]:
             ),
             group=tr._("Or bid for me, up to…"),
         )
-        for n in limits
+        for n in bid_amounts(least + 1, max(bids))
     ]
     paying = [
         Choice(
-            tr._("up to ${limit}, and pay", limit=n),
+            tr._("up to ${limit}, and pay", limit=n)
+            if n > least
+            else tr._("${limit}, and pay", limit=n),
             f"{STANDING} {n} {PAY}",
             tr._(
                 "${least} now, raises up to ${limit}; if you win, you pay the way that "
                 "overpays least",
                 least=least,
                 limit=n,
-            ),
+            )
+            if n > least
+            else tr._("${least} now; if you win, you pay the way that overpays least", least=n),
             group=tr._("Or bid and pay for me, up to…"),
         )
-        for n in limits
+        for n in bid_amounts(least, max(bids))
     ]
     return bidding + paying
 

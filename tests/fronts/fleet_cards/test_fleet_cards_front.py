@@ -138,7 +138,9 @@ def test_a_prompt_has_one_choice_per_action_each_saying_what_it_does():
                 # RULES §4.10: each limit offered is one the rules take
                 GAME.standing_order(state, seat, choice.action.partition(" ")[2])
             bids = [int(a.args[0]) for a in actions if a.verb == "bid"]
-            assert bool(standing) == (len(bids) > 1), "a standing bid when a raise is left"
+            plain = [c for c in standing if not c.action.endswith(" pay")]
+            assert bool(plain) == (len(bids) > 1), "a standing bid when a raise is left"
+            assert bool(standing) == bool(bids), "bid and pay, from the lowest bid"
             for choice in played:
                 # A bid amount says it all; the ends of the range say what they are.
                 middle = choice.action.startswith("bid ") and (
@@ -499,9 +501,11 @@ def test_a_standing_bid_is_offered_and_shown_to_its_bidder_only():
     other = FRONT.prompt(GAME.view(state, 2), 2, GAME.legal_actions(state, 2), ctx(3, 2))
     assert "Your standing bid" not in panel_text(other)
     paying = [c for c in limits if c.action.endswith(" pay")]
-    assert [c.action for c in paying] == [f"{c.action} pay" for c in limits if c not in paying]
-    assert paying[0].label == "up to $7, and pay"
-    assert paying[0].detail == (
+    assert [c.action for c in paying[1:]] == [f"{c.action} pay" for c in limits if c not in paying]
+    assert paying[0].action == "standing 6 pay", "the lowest bid, paid if it wins"
+    assert paying[0].detail == "$6 now; if you win, you pay the way that overpays least"
+    assert paying[1].label == "up to $7, and pay"
+    assert paying[1].detail == (
         "$6 now, raises up to $7; if you win, you pay the way that overpays least"
     )
     mine = Ctx(ctx(3, 1).seats, TR, reader=1, standing=f"{order} pay")
