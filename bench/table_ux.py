@@ -271,7 +271,12 @@ def standing(loaded: Any, seat: int) -> str | None:
     legal = rules.legal_actions(state, seat)
     limit = standing_limit(rules.view(state, seat), seat, legal)
     if limit is None:
-        return None
+        # Nothing to stand above the lowest bid: they bid that (if the default move does),
+        # and leave it to pay if it wins.
+        move = rules.default_action(state, seat)
+        if move.verb != "bid":
+            return None
+        limit = int(move.args[0])
     panel = Reading.of(loaded.row, rules, state, seat, None).prompt().panel
     choices = panel.choices if panel is not None else []
     offered = [
