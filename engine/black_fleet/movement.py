@@ -294,7 +294,10 @@ class Helm:
         free = sea.sea_bits & ~taken
         start_bit = bit[start]
         known = sea.reach
-        key = (start_bit, stop, free, shallow, budget, first)
+        # Ships further away than the move is long change nothing: the question is asked
+        # of the spaces within reach only, so it comes back after moves elsewhere.
+        near = sea.around(start_bit, budget)
+        key = (start_bit, stop & near, free & near, shallow, budget, first)
         found = known.get(key)
         if found is None:
             found = self._rings_from(start_bit, stop, free, touch, budget, first)
