@@ -35,14 +35,20 @@ def played_card(house: House, table: PublicBoard) -> MovementCard | None:
 
 def controlled_navies(house: House, table: PublicBoard) -> list[str]:
     """The navy ships the seat at turn commands (RULES §6.1, §9, §11)."""
-    card = played_card(house, table)
+    turn = table.turn
+    me = table.captains[turn.seat]
+    return _commanded(played_card(house, table), turn, powers.sums(house, me))
+
+
+def _commanded(
+    card: MovementCard | None, turn: Turn, have: dict[str, powers.PowerSum]
+) -> list[str]:
+    """`controlled_navies` from the card played and the seat's powers, looked up already."""
     if card is None:
         return []
-    turn = table.turn
     if powers.effect(turn, "second_patrol"):
         return list(NAVIES)
-    me = table.captains[turn.seat]
-    if powers.has(house, me, "admiralty_friend"):
+    if "admiralty_friend" in have:
         return [turn.navy_choice] if turn.navy_choice else list(NAVIES)
     return [card.navy]
 
@@ -140,24 +146,29 @@ class Helm:
         self.house = house
         self.table = table
         self.turn = turn = table.turn
-        self.me = me = table.captains[turn.seat]
-        self.card = played_card(house, table)
-        self.navies = navies = controlled_navies(house, table)
-        self.powers = powers.sums(house, me)
+        at_turn = turn.seat
+        self.me = me = table.captains[at_turn]
+        self.card = card = house.movement[turn.card] if turn.card is not None else None
+        self.powers = have = powers.sums(house, me)
         """The seat's development powers, each with its cards summed."""
+        self.navies = navies = _commanded(card, turn, have)
         # The occupied spaces and those of friendly ships, as bits (`SeaMap.bit`).
         bit = house.map.bit
+        navy = table.navy
         taken = friends = 0
-        for at in table.navy.values():
+        for at in navy.values():
             taken |= bit[at]
         for n in navies:
-            friends |= bit[table.navy[n]]
+            friends |= bit[navy[n]]
         for seat, c in enumerate(table.captains):
-            for space in (c.merchant, c.pirate):
-                if space is not None:
-                    taken |= bit[space]
-                    if seat == turn.seat:
-                        friends |= bit[space]
+            ships = 0
+            if c.merchant is not None:
+                ships = bit[c.merchant]
+            if c.pirate is not None:
+                ships |= bit[c.pirate]
+            taken |= ships
+            if seat == at_turn:
+                friends |= ships
         self.taken_bits = taken
         self.enemy_bits = taken & ~friends
         self._taken: set[str] | None = None

@@ -54,18 +54,19 @@ def sale(house: House, table: PublicBoard, at: str | None = None) -> Sale | None
     if here is None or here not in house.map.port_of_dock:
         return None
     port = house.map.port_of_dock[here]
-    prices = [price(house, table, port, cube) for cube in me.cargo]
     stock = table.supply.get(port.goods, 0)
     if not me.cargo:
         # Ruling §7.1: an empty merchant (a port had run dry) loads without selling.
         return Sale(port.code, (), 0, port.goods, min(3, stock)) if stock else None
-    if any(p is None for p in prices):
+    # Each kind of cube priced once (a cargo is one colour, Ruling §7.1).
+    each = {cube: price(house, table, port, cube) for cube in me.cargo}
+    if None in each.values():
         return None
     n = len(me.cargo)
     per_cube = powers.effect(table.turn, "favourable_market") + powers.total(
         house, me, "trade_monopoly"
     )
-    gain = sum(p or 0 for p in prices) + per_cube * n
+    gain = sum(each[cube] or 0 for cube in me.cargo) + per_cube * n
     if n == 3:
         gain += powers.total(house, me, "quartermaster")
     return Sale(port.code, tuple(me.cargo), gain, port.goods, min(3, stock))

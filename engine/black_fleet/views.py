@@ -113,6 +113,14 @@ def view_of(state: BlackFleetState, reader: int | None) -> BlackFleetView:
     for seat, c in enumerate(state.captains):
         mine = seat == reader
         bought = tuple(c.bought)
+        dealt = c.development
+        development: tuple[str | None, ...]
+        if mine:
+            development = tuple(dealt)
+        elif bought:
+            development = tuple([card if card in bought else None for card in dealt])
+        else:
+            development = (None,) * len(dealt)
         # Positional, in field order: AI seats make a view for every decision.
         captains.append(
             CaptainView(
@@ -126,9 +134,7 @@ def view_of(state: BlackFleetState, reader: int | None) -> BlackFleetView:
                 c.victory,
                 len(c.movement),
                 len(c.fortune),
-                tuple(c.development)
-                if mine
-                else tuple([card if card in bought else None for card in c.development]),
+                development,
                 tuple(c.movement) if mine else (),
                 tuple(c.fortune) if mine else (),
             )
