@@ -273,12 +273,19 @@ class Helm:
         if done is not None and done.closed:
             return None
         if budget is None:
-            budget = self.remaining(ship)
-        starts = self.origins(ship)
-        if not starts or budget <= 0:
+            budget = self.allowance(ship) - (done.used if done is not None else 0)
+        if budget <= 0:
             return None
         have = self.powers
         here = position(self.table, turn.seat, ship)
+        if ship == "pirate" and "pirate_hideout" in have:
+            starts = self.origins(ship)
+        elif here is None:
+            return None
+        else:
+            starts = [here]  # `origins` without Pirate Hideout
+        if not starts:
+            return None
         own = ship == "merchant" or ship == "pirate"
         # A ship passes through friendly ships, never through enemy ones (RULES §6.2);
         # Navigator and Smuggler's Passage let the merchant pass through them too.
