@@ -12,7 +12,7 @@ from engine.black_fleet import powers
 from engine.black_fleet.house import House, MovementCard
 from engine.black_fleet.seamap import NAVIES
 from engine.black_fleet.state import BlackFleetState, Ship, ShipTurn, Turn
-from engine.black_fleet.views import PublicBoard
+from engine.black_fleet.views import CaptainLike, PublicBoard
 from engine.core.events import Event
 
 MUTINY = "pirate:"
@@ -419,7 +419,7 @@ def move(house: House, state: BlackFleetState, ship: str, dest: str, events: lis
         raise KeyError(dest)
     seat = state.turn.seat
     start = position(state, seat, ship)
-    state.turn = turn_after(house, state, ship, reach.cost)
+    _moved(house, state.captains[seat], state.turn, ship, reach.cost)
     if ship == "merchant":
         state.captains[seat].merchant = dest
     elif ship == "pirate":
@@ -450,13 +450,18 @@ def turn_after(house: House, table: PublicBoard, ship: str, cost: int) -> Turn:
     the ship moved before it over (RULES §6.3), and with Admiralty Friend the navy ship
     chosen."""
     turn = table.turn.clone()
+    _moved(house, table.captains[turn.seat], turn, ship, cost)
+    return turn
+
+
+def _moved(house: House, me: CaptainLike, turn: Turn, ship: str, cost: int) -> None:
+    """`turn_after` on the turn itself (`me`: the seat at turn)."""
     if turn.last is not None and turn.last != ship:
         turn.ships[turn.last] = turn.ship(turn.last).closing()
     turn.last = ship
-    if ship in NAVIES and powers.has(house, table.captains[turn.seat], "admiralty_friend"):
+    if ship in NAVIES and powers.has(house, me, "admiralty_friend"):
         turn.navy_choice = turn.navy_choice or ship
     done = turn.ship(ship)
     turn.ships[ship] = ShipTurn(
         used=done.used + cost, moved=True, closed=done.closed, acts=done.acts
     )
-    return turn
