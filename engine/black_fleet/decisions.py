@@ -19,7 +19,6 @@ from engine.black_fleet.movement import (
     MUTINY,
     Helm,
     can_steer,
-    destinations,
     entries,
     move,
 )
@@ -164,7 +163,7 @@ def _legal_course(house: House, state: BlackFleetState) -> list[Action]:
     ship = state.turn.course or ""
     order = house.map.order
     moves = [
-        Action("to", (d.lower(),)) for d in sorted(destinations(house, state, ship), key=order)
+        Action("to", (d.lower(),)) for d in sorted(Helm(house, state).places(ship), key=order)
     ]
     # A Mutiny card is spent once played: its pirate must move, there is no going back.
     return moves if ship.startswith(MUTINY) else [*moves, Action("back")]
@@ -177,7 +176,7 @@ def _allows_course(house: House, state: BlackFleetState, action: Action) -> bool
         return not action.args and not ship.startswith(MUTINY)
     if action.verb != "to" or len(action.args) != 1:
         return False
-    return action.args[0].upper() in destinations(house, state, ship)
+    return action.args[0].upper() in Helm(house, state).places(ship)
 
 
 def _decide_course(
