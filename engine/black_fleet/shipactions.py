@@ -181,14 +181,26 @@ def ship_actions(house: House, table: PublicBoard, helm: Helm | None = None) -> 
     looked up)."""
     out: list[Action] = []
     low = house.map.lower
-    if can_act(house, table, "merchant", "trade") and sale(house, table) is not None:
+    me = table.captains[table.turn.seat]
+    have = helm.powers if helm is not None else powers.sums(house, me)
+    # What rules each action out at a glance is asked first: most turns offer few of them.
+    if (
+        me.merchant in house.map.port_of_dock
+        and can_act(house, table, "merchant", "trade")
+        and sale(house, table) is not None
+    ):
         out.append(TRADE)
-    out += [action_of("attack", "merchant", low[s]) for s in sink_targets(house, table, "merchant")]
-    out += [action_of("attack", "pirate", low[s]) for s in raid_targets(house, table)]
-    if bury_value(house, table) is not None:
-        out.append(BURY)
-    if pirate_sale(house, table) is not None:
-        out.append(SELL)
+    if "armed_merchant" in have:
+        out += [
+            action_of("attack", "merchant", low[s]) for s in sink_targets(house, table, "merchant")
+        ]
+    if me.pirate is not None:
+        out += [action_of("attack", "pirate", low[s]) for s in raid_targets(house, table)]
+    if me.loot:
+        if bury_value(house, table) is not None:
+            out.append(BURY)
+        if pirate_sale(house, table) is not None:
+            out.append(SELL)
     navies = helm.navies if helm is not None else controlled_navies(house, table)
     for navy in NAVIES:
         if navy in navies:
