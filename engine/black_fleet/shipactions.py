@@ -76,12 +76,13 @@ def can_act(house: House, table: PublicBoard, ship: str, kind: str) -> bool:
     """Whether `ship` may still make an action of `kind` this turn (RULES §7, one each,
     unless a card says otherwise)."""
     turn = table.turn
-    acts = turn.ship(ship).acts
+    done = turn.ships.get(ship)
+    if done is None or not done.acts:
+        return True  # a ship that has made no action yet may make one
+    acts = done.acts
     if ship in NAVIES:
         allowed = powers.at_least(house, table.captains[turn.seat], "master_gunner", 1)
         return len(acts) < allowed or powers.effect(turn, "broadside") > 0
-    if not acts:
-        return True
     me = table.captains[turn.seat]
     attack_and_bury = powers.effect(turn, "hit_and_run") or powers.has(house, me, "plunderer")
     return ship == "pirate" and kind == "bury" and acts == ("raid",) and bool(attack_and_bury)
