@@ -19,7 +19,6 @@ from engine.black_fleet.movement import (
     MUTINY,
     Helm,
     can_steer,
-    destinations,
     entries,
     move,
 )
@@ -45,7 +44,7 @@ class Decision:
 
 
 def _legal_dock(house: House, state: BlackFleetState) -> list[Action]:
-    return [Action("dock", (d.lower(),)) for d in flow.free_docks(house, state)]
+    return [action_of("dock", d.lower()) for d in flow.free_docks(house, state)]
 
 
 def _decide_dock(house: House, state: BlackFleetState, action: Action, events: list[Event]) -> None:
@@ -53,7 +52,7 @@ def _decide_dock(house: House, state: BlackFleetState, action: Action, events: l
 
 
 def _legal_enter(house: House, state: BlackFleetState) -> list[Action]:
-    return [Action("enter", (s.lower(),)) for s in entries(house, state)]
+    return [action_of("enter", s.lower()) for s in entries(house, state)]
 
 
 def _decide_enter(
@@ -74,7 +73,7 @@ def distinct_movement(house: House, hand: Sequence[str]) -> list[str]:
 
 def _legal_card(house: House, state: BlackFleetState) -> list[Action]:
     me = state.captains[state.turn.seat]
-    plays = [Action("play", (cid,)) for cid in distinct_movement(house, me.movement)]
+    plays = [action_of("play", cid) for cid in distinct_movement(house, me.movement)]
     return plays + fortune.fortune_actions(house, state, me.fortune, "card")
 
 
@@ -163,11 +162,9 @@ def _decide_helm(house: House, state: BlackFleetState, action: Action, events: l
 def _legal_course(house: House, state: BlackFleetState) -> list[Action]:
     ship = state.turn.course or ""
     order = house.map.order
-    moves = [
-        Action("to", (d.lower(),)) for d in sorted(destinations(house, state, ship), key=order)
-    ]
+    moves = [action_of("to", d.lower()) for d in sorted(Helm(house, state).places(ship), key=order)]
     # A Mutiny card is spent once played: its pirate must move, there is no going back.
-    return moves if ship.startswith(MUTINY) else [*moves, Action("back")]
+    return moves if ship.startswith(MUTINY) else [*moves, action_of("back")]
 
 
 def _allows_course(house: House, state: BlackFleetState, action: Action) -> bool:
@@ -177,7 +174,7 @@ def _allows_course(house: House, state: BlackFleetState, action: Action) -> bool
         return not action.args and not ship.startswith(MUTINY)
     if action.verb != "to" or len(action.args) != 1:
         return False
-    return action.args[0].upper() in destinations(house, state, ship)
+    return action.args[0].upper() in Helm(house, state).places(ship)
 
 
 def _decide_course(
@@ -193,7 +190,7 @@ def _decide_course(
 
 def _legal_chart(house: House, state: BlackFleetState) -> list[Action]:
     me = state.captains[state.turn.seat]
-    return [Action("discard", (cid,)) for cid in distinct_movement(house, me.movement)]
+    return [action_of("discard", cid) for cid in distinct_movement(house, me.movement)]
 
 
 def _decide_chart(
@@ -204,7 +201,7 @@ def _decide_chart(
 
 def _legal_discard(house: House, state: BlackFleetState) -> list[Action]:
     me = state.captains[state.turn.seat]
-    return [Action("discard", (c.key,)) for c in fortune.kinds_in_hand(house, me.fortune)]
+    return [action_of("discard", c.key) for c in fortune.kinds_in_hand(house, me.fortune)]
 
 
 def _decide_discard(
@@ -215,8 +212,8 @@ def _decide_discard(
 
 def _legal_buy(house: House, state: BlackFleetState) -> list[Action]:
     me = state.captains[state.turn.seat]
-    return [Action("buy", (k,)) for k in flow.purchases(house, me, state.options.victory)] + [
-        Action("pass")
+    return [action_of("buy", k) for k in flow.purchases(house, me, state.options.victory)] + [
+        action_of("pass")
     ]
 
 

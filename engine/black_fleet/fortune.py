@@ -53,7 +53,6 @@ def targets(
     turn = table.turn
     seat = turn.seat
     me = table.captains[seat]
-    others = [(s, c) for s, c in enumerate(table.captains) if s != seat]
     power = card.power
     if power == "fair_wind":
         # RULES §9.2: a ship off the map has no move to lengthen (a pirate comes in before the
@@ -69,13 +68,13 @@ def targets(
         taken = occupied(table)
         return [(lair.lower(),) for lair in house.map.lairs if lair not in taken]
     if power == "bribe":
-        return [(c.colour,) for _, c in others if c.doubloons > 0]
+        return [(c.colour,) for s, c in enumerate(table.captains) if s != seat and c.doubloons > 0]
     if power == "mutiny":
         helm = helm or Helm(house, table)
         return [
             (c.colour,)
-            for s, c in others
-            if c.pirate is not None and helm.destinations(f"{MUTINY}{s}", card.amount)
+            for s, c in enumerate(table.captains)
+            if s != seat and c.pirate is not None and helm.places(f"{MUTINY}{s}", card.amount)
         ]
     if power == "second_patrol":
         return [] if powers.effect(turn, "second_patrol") else [()]

@@ -28,7 +28,7 @@ def ship_moves(
         reach = helm.places(ship) if helm.may_steer(ship) else {}
         if not reach:
             continue
-        ships.append(action_of("ship", ship))
+        ships.append(_STEER[ship])
         then = shipactions.follow_up_map(house, table, ship)
         low = house.map.lower
         go = _MOVES[ship]
@@ -43,6 +43,8 @@ def ship_moves(
     return ships, moves
 
 
+_STEER = {ship: action_of("ship", ship) for ship in SHIPS}
+"""By ship: the choice of it (``ship pirate``)."""
 _MOVES: dict[str, dict[str, Action]] = {ship: {} for ship in SHIPS}
 """By ship and space: the move there (`action_of`'s value, found without a tuple made)."""
 

@@ -12,7 +12,7 @@ from engine.black_fleet import powers
 from engine.black_fleet.house import House, MovementCard
 from engine.black_fleet.seamap import NAVIES
 from engine.black_fleet.state import BlackFleetState, Ship, ShipTurn, Turn
-from engine.black_fleet.views import PublicBoard
+from engine.black_fleet.views import CaptainLike, PublicBoard
 from engine.core.events import Event
 
 MUTINY = "pirate:"
@@ -35,14 +35,20 @@ def played_card(house: House, table: PublicBoard) -> MovementCard | None:
 
 def controlled_navies(house: House, table: PublicBoard) -> list[str]:
     """The navy ships the seat at turn commands (RULES §6.1, §9, §11)."""
-    card = played_card(house, table)
+    turn = table.turn
+    me = table.captains[turn.seat]
+    return _commanded(played_card(house, table), turn, powers.sums(house, me))
+
+
+def _commanded(
+    card: MovementCard | None, turn: Turn, have: dict[str, powers.PowerSum]
+) -> list[str]:
+    """`controlled_navies` from the card played and the seat's powers, looked up already."""
     if card is None:
         return []
-    turn = table.turn
     if powers.effect(turn, "second_patrol"):
         return list(NAVIES)
-    me = table.captains[turn.seat]
-    if powers.has(house, me, "admiralty_friend"):
+    if "admiralty_friend" in have:
         return [turn.navy_choice] if turn.navy_choice else list(NAVIES)
     return [card.navy]
 
@@ -140,24 +146,29 @@ class Helm:
         self.house = house
         self.table = table
         self.turn = turn = table.turn
-        self.me = me = table.captains[turn.seat]
-        self.card = played_card(house, table)
-        self.navies = navies = controlled_navies(house, table)
-        self.powers = powers.sums(house, me)
+        at_turn = turn.seat
+        self.me = me = table.captains[at_turn]
+        self.card = card = house.movement[turn.card] if turn.card is not None else None
+        self.powers = have = powers.sums(house, me)
         """The seat's development powers, each with its cards summed."""
+        self.navies = navies = _commanded(card, turn, have)
         # The occupied spaces and those of friendly ships, as bits (`SeaMap.bit`).
         bit = house.map.bit
+        navy = table.navy
         taken = friends = 0
-        for at in table.navy.values():
+        for at in navy.values():
             taken |= bit[at]
         for n in navies:
-            friends |= bit[table.navy[n]]
+            friends |= bit[navy[n]]
         for seat, c in enumerate(table.captains):
-            for space in (c.merchant, c.pirate):
-                if space is not None:
-                    taken |= bit[space]
-                    if seat == turn.seat:
-                        friends |= bit[space]
+            ships = 0
+            if c.merchant is not None:
+                ships = bit[c.merchant]
+            if c.pirate is not None:
+                ships |= bit[c.pirate]
+            taken |= ships
+            if seat == at_turn:
+                friends |= ships
         self.taken_bits = taken
         self.enemy_bits = taken & ~friends
         self._taken: set[str] | None = None
@@ -262,12 +273,19 @@ class Helm:
         if done is not None and done.closed:
             return None
         if budget is None:
-            budget = self.remaining(ship)
-        starts = self.origins(ship)
-        if not starts or budget <= 0:
+            budget = self.allowance(ship) - (done.used if done is not None else 0)
+        if budget <= 0:
             return None
         have = self.powers
         here = position(self.table, turn.seat, ship)
+        if ship == "pirate" and "pirate_hideout" in have:
+            starts = self.origins(ship)
+        elif here is None:
+            return None
+        else:
+            starts = [here]  # `origins` without Pirate Hideout
+        if not starts:
+            return None
         own = ship == "merchant" or ship == "pirate"
         # A ship passes through friendly ships, never through enemy ones (RULES §6.2);
         # Navigator and Smuggler's Passage let the merchant pass through them too.
@@ -294,7 +312,10 @@ class Helm:
         free = sea.sea_bits & ~taken
         start_bit = bit[start]
         known = sea.reach
-        key = (start_bit, stop, free, shallow, budget, first)
+        # Ships further away than the move is long change nothing: the question is asked
+        # of the spaces within reach only, so it comes back after moves elsewhere.
+        near = sea.around(start_bit, budget)
+        key = (start_bit, stop & near, free & near, shallow, budget, first)
         found = known.get(key)
         if found is None:
             found = self._rings_from(start_bit, stop, free, touch, budget, first)
@@ -398,7 +419,7 @@ def move(house: House, state: BlackFleetState, ship: str, dest: str, events: lis
         raise KeyError(dest)
     seat = state.turn.seat
     start = position(state, seat, ship)
-    state.turn = turn_after(house, state, ship, reach.cost)
+    _moved(house, state.captains[seat], state.turn, ship, reach.cost)
     if ship == "merchant":
         state.captains[seat].merchant = dest
     elif ship == "pirate":
@@ -429,13 +450,18 @@ def turn_after(house: House, table: PublicBoard, ship: str, cost: int) -> Turn:
     the ship moved before it over (RULES §6.3), and with Admiralty Friend the navy ship
     chosen."""
     turn = table.turn.clone()
+    _moved(house, table.captains[turn.seat], turn, ship, cost)
+    return turn
+
+
+def _moved(house: House, me: CaptainLike, turn: Turn, ship: str, cost: int) -> None:
+    """`turn_after` on the turn itself (`me`: the seat at turn)."""
     if turn.last is not None and turn.last != ship:
         turn.ships[turn.last] = turn.ship(turn.last).closing()
     turn.last = ship
-    if ship in NAVIES and powers.has(house, table.captains[turn.seat], "admiralty_friend"):
+    if ship in NAVIES and powers.has(house, me, "admiralty_friend"):
         turn.navy_choice = turn.navy_choice or ship
     done = turn.ship(ship)
     turn.ships[ship] = ShipTurn(
         used=done.used + cost, moved=True, closed=done.closed, acts=done.acts
     )
-    return turn

@@ -9,6 +9,8 @@ what it does, what to say when something else is tried).
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from pydantic import BaseModel
@@ -128,7 +130,7 @@ class BlackFleet(PlayedBy[BlackFleetState, BlackFleetView]):
         action, stage = owed
         decision = DECISIONS[stage]
         listed = self._listed
-        if listed is not None and listed[0] is state and action in listed[1]:
+        if listed is not None and listed[0] is state and _among(action, listed[1]):
             pass  # listed a moment ago for this very state
         elif not decision.permits(self.house, state, action):
             raise why_not(stage, decision, action)
@@ -170,6 +172,12 @@ class BlackFleet(PlayedBy[BlackFleetState, BlackFleetView]):
         if unknown:
             raise EngineError(f"saved game is corrupt: unknown card {unknown[0]!r}")
         return state
+
+
+def _among(action: Action, listed: list[Action]) -> bool:
+    """Whether `action` is one of `listed`: the very value first (an action chosen from the
+    list is one of its values, found without comparing the others field by field)."""
+    return any(map(is_, listed, repeat(action))) or action in listed
 
 
 def _options(options: BaseModel | Mapping[str, Any] | None) -> Options:

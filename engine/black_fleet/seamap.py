@@ -216,12 +216,30 @@ class SeaMap:
         starts, what stops it, where it may stop and how far it goes. The same question comes
         back again and again (a turn's choices, then the check of the one chosen, then the
         move), and the answer depends on nothing else."""
+        self._around: dict[tuple[int, int], int] = {}
         self.offers: dict[tuple[tuple[tuple[str, ...], str], ...], dict[str, list[str]]] = {}
         """Filled by `engine.black_fleet.shipactions`: the actions a ship's move may end
         with, laid out by space, for each set of targets met so far."""
         unreachable = [s for s in sea if len(self._distances[s]) != len(sea)]
         if unreachable:
             raise EngineError(f"map data: rows: sea space {unreachable[0]} cannot be reached")
+
+    def around(self, start: int, steps: int) -> int:
+        """The spaces at most `steps` steps from the space `start` (both as bits, `bit`),
+        land or sea: the only ones a move of that many steps from there can meet."""
+        found = self._around.get((start, steps))
+        if found is None:
+            found = ring = start
+            for _ in range(steps):
+                near = 0
+                while ring:
+                    low = ring & -ring
+                    near |= self.any_touch[low.bit_length() - 1]
+                    ring ^= low
+                ring = near & ~found
+                found |= ring
+            self._around[(start, steps)] = found
+        return found
 
     def _bfs(self, start: str) -> dict[str, int]:
         dist = {start: 0}

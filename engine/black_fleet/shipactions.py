@@ -54,18 +54,19 @@ def sale(house: House, table: PublicBoard, at: str | None = None) -> Sale | None
     if here is None or here not in house.map.port_of_dock:
         return None
     port = house.map.port_of_dock[here]
-    prices = [price(house, table, port, cube) for cube in me.cargo]
     stock = table.supply.get(port.goods, 0)
     if not me.cargo:
         # Ruling §7.1: an empty merchant (a port had run dry) loads without selling.
         return Sale(port.code, (), 0, port.goods, min(3, stock)) if stock else None
-    if any(p is None for p in prices):
+    # Each kind of cube priced once (a cargo is one colour, Ruling §7.1).
+    each = {cube: price(house, table, port, cube) for cube in me.cargo}
+    if None in each.values():
         return None
     n = len(me.cargo)
     per_cube = powers.effect(table.turn, "favourable_market") + powers.total(
         house, me, "trade_monopoly"
     )
-    gain = sum(p or 0 for p in prices) + per_cube * n
+    gain = sum(each[cube] or 0 for cube in me.cargo) + per_cube * n
     if n == 3:
         gain += powers.total(house, me, "quartermaster")
     return Sale(port.code, tuple(me.cargo), gain, port.goods, min(3, stock))
@@ -75,12 +76,13 @@ def can_act(house: House, table: PublicBoard, ship: str, kind: str) -> bool:
     """Whether `ship` may still make an action of `kind` this turn (RULES §7, one each,
     unless a card says otherwise)."""
     turn = table.turn
-    acts = turn.ship(ship).acts
+    done = turn.ships.get(ship)
+    if done is None or not done.acts:
+        return True  # a ship that has made no action yet may make one
+    acts = done.acts
     if ship in NAVIES:
         allowed = powers.at_least(house, table.captains[turn.seat], "master_gunner", 1)
         return len(acts) < allowed or powers.effect(turn, "broadside") > 0
-    if not acts:
-        return True
     me = table.captains[turn.seat]
     attack_and_bury = powers.effect(turn, "hit_and_run") or powers.has(house, me, "plunderer")
     return ship == "pirate" and kind == "bury" and acts == ("raid",) and bool(attack_and_bury)
@@ -180,14 +182,26 @@ def ship_actions(house: House, table: PublicBoard, helm: Helm | None = None) -> 
     looked up)."""
     out: list[Action] = []
     low = house.map.lower
-    if can_act(house, table, "merchant", "trade") and sale(house, table) is not None:
+    me = table.captains[table.turn.seat]
+    have = helm.powers if helm is not None else powers.sums(house, me)
+    # What rules each action out at a glance is asked first: most turns offer few of them.
+    if (
+        me.merchant in house.map.port_of_dock
+        and can_act(house, table, "merchant", "trade")
+        and sale(house, table) is not None
+    ):
         out.append(TRADE)
-    out += [action_of("attack", "merchant", low[s]) for s in sink_targets(house, table, "merchant")]
-    out += [action_of("attack", "pirate", low[s]) for s in raid_targets(house, table)]
-    if bury_value(house, table) is not None:
-        out.append(BURY)
-    if pirate_sale(house, table) is not None:
-        out.append(SELL)
+    if "armed_merchant" in have:
+        out += [
+            action_of("attack", "merchant", low[s]) for s in sink_targets(house, table, "merchant")
+        ]
+    if me.pirate is not None:
+        out += [action_of("attack", "pirate", low[s]) for s in raid_targets(house, table)]
+    if me.loot:
+        if bury_value(house, table) is not None:
+            out.append(BURY)
+        if pirate_sale(house, table) is not None:
+            out.append(SELL)
     navies = helm.navies if helm is not None else controlled_navies(house, table)
     for navy in NAVIES:
         if navy in navies:

@@ -113,45 +113,61 @@ def view_of(state: BlackFleetState, reader: int | None) -> BlackFleetView:
     for seat, c in enumerate(state.captains):
         mine = seat == reader
         bought = tuple(c.bought)
-        # Positional, in field order: AI seats make a view for every decision.
+        dealt = c.development
+        development: tuple[str | None, ...]
+        if mine:
+            development = tuple(dealt)
+        elif bought:
+            development = tuple([card if card in bought else None for card in dealt])
+        else:
+            development = (None,) * len(dealt)
+        # Made as the tuple it is, in field order: AI seats make a view for every decision,
+        # and a named tuple's own constructor is a function of Python's.
         captains.append(
-            CaptainView(
-                c.colour,
-                c.doubloons,
-                c.merchant,
-                tuple(c.cargo),
-                c.pirate,
-                tuple(c.loot),
-                bought,
-                c.victory,
-                len(c.movement),
-                len(c.fortune),
-                tuple(c.development)
-                if mine
-                else tuple([card if card in bought else None for card in c.development]),
-                tuple(c.movement) if mine else (),
-                tuple(c.fortune) if mine else (),
+            _tuple(
+                CaptainView,
+                (
+                    c.colour,
+                    c.doubloons,
+                    c.merchant,
+                    tuple(c.cargo),
+                    c.pirate,
+                    tuple(c.loot),
+                    bought,
+                    c.victory,
+                    len(c.movement),
+                    len(c.fortune),
+                    development,
+                    tuple(c.movement) if mine else (),
+                    tuple(c.fortune) if mine else (),
+                ),
             )
         )
-    return BlackFleetView(
-        reader,
-        state.options,
-        tuple(captains),
-        state.start,
-        dict(state.navy),
-        dict(state.supply),
-        dict(state.buried),
-        len(state.movement_deck),
-        tuple(state.movement_discard),
-        len(state.fortune_deck),
-        tuple(state.fortune_discard),
-        state.round,
-        state.turns,
-        state.stage,
-        state.turn.clone(),
-        state.final_round,
-        state.ended,
+    return _tuple(
+        BlackFleetView,
+        (
+            reader,
+            state.options,
+            tuple(captains),
+            state.start,
+            state.navy.copy(),
+            state.supply.copy(),
+            state.buried.copy(),
+            len(state.movement_deck),
+            tuple(state.movement_discard),
+            len(state.fortune_deck),
+            tuple(state.fortune_discard),
+            state.round,
+            state.turns,
+            state.stage,
+            state.turn.clone(),
+            state.final_round,
+            state.ended,
+        ),
     )
+
+
+_tuple = tuple.__new__
 
 
 def redeal(house: House, state: BlackFleetState, reader: int | None, seed: str) -> BlackFleetState:
