@@ -6,7 +6,7 @@ wins, pays, and is done for the phase. At the end the row is refilled.
 from __future__ import annotations
 
 from engine.fleet_cards.payment import close_payment, start_payment
-from engine.fleet_cards.state import Auction
+from engine.fleet_cards.state import Auction, FleetCardsState, Player
 from engine.fleet_cards.work import Work
 
 MENU = 24
@@ -43,6 +43,20 @@ def begin(t: Work) -> None:
     t.state.auction = Auction()
     for seat in range(t.seats):
         t.player(seat).out = False
+
+
+def owes_bidding(p: Player) -> bool:
+    """Whether a seat owes a decision of the auction itself: choosing or opening a lot,
+    raising or passing, or paying for a license just won (RULES §4.1–§4.5). Seats out of the
+    auction may owe decisions of their end of round at the same time (§3.2)."""
+    if p.task in ("choose", "open", "raise"):
+        return True
+    return p.task == "pay" and p.payment is not None and p.payment.kind == "license"
+
+
+def owed(state: FleetCardsState) -> bool:
+    """Whether the auction waits for a decision; only then does it stay on this lot."""
+    return any(owes_bidding(p) for p in state.players)
 
 
 def next_lot(t: Work) -> bool:

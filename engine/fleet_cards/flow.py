@@ -1,10 +1,13 @@
 """The round, as a small state machine (RULES §3): the auction moves on lot by lot whenever
-nobody owes a decision; after it, each seat moves on through its own end of round (`Stage`,
-RULES §3.2) whenever it owes nothing, and the next auction begins once every seat is done."""
+nobody owes an auction decision; each seat moves on through its own end of round (`Stage`,
+RULES §3.2) whenever it owes nothing — from the auction's close, or as soon as it is out of
+the auction when that cannot change the game (`early`) — and the next auction begins once
+the auction is closed and every seat is done."""
 
 from __future__ import annotations
 
 from engine.fleet_cards import auction, drawing, harvest, launching
+from engine.fleet_cards.state import FleetCardsState
 from engine.fleet_cards.work import Work
 
 
@@ -14,14 +17,30 @@ def advance(t: Work) -> None:
     fished: set[int] = set()
     while state.phase != "over":
         if state.phase == "auction":
-            if any(p.task for p in state.players):
-                return
-            if not auction.next_lot(t):
+            if auction.owed(state):
+                # Seats out of the auction work through their end of round meanwhile.
+                if early(state):
+                    for seat in t.in_turn_order():
+                        p = state.players[seat]
+                        if p.out and p.stage is None and p.task is None:
+                            launching.begin_seat(t, seat)
+                if not _end_of_round(t, fished):
+                    return
+            elif not auction.next_lot(t):
                 auction.close(t)
                 _moved(t)
                 launching.begin(t)
         elif not _end_of_round(t, fished):
             return
+
+
+def early(state: FleetCardsState) -> bool:
+    """Whether a seat out of the auction (RULES §4.1, §4.5) starts its end of round at once
+    (§3.2): only when this is certainly not the last round, that is when the license deck
+    can refill the whole row at the auction's close (§4.7, §11.1), so the seat would do the
+    same after the close; its fishing and processing wait on the fish supply as always
+    (`harvest.may_process`)."""
+    return not state.last_round and len(state.licenses) >= len(state.players)
 
 
 def _end_of_round(t: Work, fished: set[int]) -> bool:
@@ -30,7 +49,7 @@ def _end_of_round(t: Work, fished: set[int]) -> bool:
     state = t.state
     for seat in t.in_turn_order():
         p = state.players[seat]
-        if p.task is not None:
+        if p.task is not None or p.stage is None:
             continue
         if p.stage == "hire":
             # RULES §7.3 then §8.1: its Lobster draw, then its boats fish.
@@ -40,12 +59,16 @@ def _end_of_round(t: Work, fished: set[int]) -> bool:
             return True
         if p.stage == "fished" and harvest.may_process(t):
             if seat not in fished:
-                _moved(t)  # it waited for the others' catch: a new turn for it
+                # It waited for the others' catch: a new turn for it (during the auction too,
+                # where the public buttons then go stale: a seat rarely waits that long).
+                _moved(t)
             harvest.begin_processing(t, seat)
             return True
         if p.stage == "process":
             drawing.begin(t, seat)
             return True
+    if state.phase == "auction":
+        return False  # the table moves on once the auction is closed
     stages = {p.stage for p in state.players}
     if stages == {"fished"}:
         # Everyone has fished and nobody could go on (RULES §8.2, §11.2, §11.3).

@@ -30,11 +30,14 @@ def fish(t: Work, seat: int) -> None:
 def most_catch(t: Work, seat: int) -> int:
     """The most crates a seat that has not fished yet could still take this round, from what
     the table sees: one a boat below capacity, and one for each boat it may still launch
-    (RULES §6.3, §8.1)."""
+    (RULES §6.3, §8.1). A seat still in the auction (no stage yet) may still buy a Cod
+    license, which allows one more launch (§4.5: one license a phase)."""
     p = t.state.players[seat]
     capacity = t.book.boat_capacity
     room = sum(1 for boat in p.boats if boat.crates < capacity)
-    if p.stage == "launch":
+    if p.stage is None:
+        room += t.book.bonuses.cod_launches[min(4, owned(t.book, p, "cod") + 1)]
+    elif p.stage == "launch":
         room += max(0, launch_limit(t.book, p) - p.launches)
     return room
 
@@ -42,11 +45,12 @@ def most_catch(t: Work, seat: int) -> int:
 def may_process(t: Work) -> bool:
     """Whether a seat that has fished may go on to processing now (RULES §3.2, §8.2): not in
     the last round (§11.3), and only if the supply cannot run out this round, so a crate is
-    left however much the seats still to fish catch."""
+    left however much the seats still to fish catch, those still in the auction included
+    (they launch and fish once it closes)."""
     state = t.state
     if state.last_round:
         return False
-    to_fish = [s for s, p in enumerate(state.players) if p.stage in ("launch", "hire")]
+    to_fish = [s for s, p in enumerate(state.players) if p.stage in (None, "launch", "hire")]
     return state.crates > sum(most_catch(t, s) for s in to_fish)
 
 

@@ -19,8 +19,9 @@ def check(book: Deck, state: FleetCardsState) -> None:
         raise EngineError("saved game is corrupt: first_player: no such seat")
     if state.phase == "work" and any(p.stage is None for p in state.players):
         raise EngineError("saved game is corrupt: stage: a seat has no place in the round")
-    if state.phase == "auction" and any(p.stage is not None for p in state.players):
-        raise EngineError("saved game is corrupt: stage: a seat is past the auction")
+    if state.phase == "auction" and any(p.stage is not None and not p.out for p in state.players):
+        # RULES §3.2: only a seat out of the auction may have started its end of round.
+        raise EngineError("saved game is corrupt: stage: a seat still bidding is past the auction")
     cards: Counter[str] = Counter(state.deck + state.discard + state.gone_fishin)
     for p in state.players:
         cards.update(p.hand + p.drawn)

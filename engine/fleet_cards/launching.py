@@ -24,17 +24,24 @@ from engine.fleet_cards.work import Work
 
 
 def begin(t: Work) -> None:
-    """The auction is over: every seat starts its own end of round (RULES §3.2)."""
+    """The auction is over: every seat not yet at its end of round starts it (RULES §3.2)."""
     t.state.phase = "work"
     for seat in range(t.seats):
-        p = t.player(seat)
-        p.launches = 0
-        p.hires = 0
-        p.stage = "launch"
-        if may_consider_launching(t.book, p):
-            p.task = "launch"
-        else:
-            _start_hiring(t, seat)
+        if t.state.players[seat].stage is None:
+            begin_seat(t, seat)
+
+
+def begin_seat(t: Work, seat: int) -> None:
+    """One seat starts its own end of round: at the auction's close, or once it is out of
+    the auction when that cannot change the game (RULES §3.2, `flow.early`)."""
+    p = t.player(seat)
+    p.launches = 0
+    p.hires = 0
+    p.stage = "launch"
+    if may_consider_launching(t.book, p):
+        p.task = "launch"
+    else:
+        _start_hiring(t, seat)
 
 
 def launch(t: Work, seat: int, kind: str) -> None:

@@ -93,9 +93,15 @@ def rounds_left(view: FleetCardsView) -> float:
     boats = sum(sum(1 for b in p.boats if b.captain and b.crates < 4) for p in view.players)
     if view.last_round or view.crates <= boats:
         return 1.0  # RULES §11: the row cannot be refilled, or this fishing empties the supply
-    if view.phase == "auction" and view.licenses_left < view.seats:
+    licenses = view.licenses_left
+    if view.phase == "auction" and view.seat is not None and view.players[view.seat].stage:
+        # At its end of round while the others still bid (RULES §3.2): the deck as the close
+        # will leave it, as if the auction were over, each seat still in it buying (§4.7).
+        still = sum(1 for p in view.players if not p.out)
+        licenses -= view.seats - max(0, len(view.row) - still)
+    elif view.phase == "auction" and view.licenses_left < view.seats:
         return 1.0  # a row this phase's buyers empty cannot be refilled (§4.7, §11.1)
-    by_licenses = 1 + view.licenses_left / max(1, view.seats - 0.5)
+    by_licenses = 1 + max(0, licenses) / max(1, view.seats - 0.5)
     by_fish = 1 + view.crates / max(1, boats + view.seats)
     return min(by_licenses, by_fish)
 

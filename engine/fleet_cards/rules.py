@@ -157,7 +157,9 @@ class FleetCards(PlayedBy[FleetCardsState, FleetCardsView]):
         decision = DECISIONS.check(task, Work(book, state), seat, action)
         new = state.clone(players=False)
         t = Work(book, new, shared=True)
-        public = new.phase == "auction"
+        # Only the auction's own decisions move the public step: a seat out of it working
+        # through its end of round meanwhile leaves the bidders' buttons alone (RULES §3.2).
+        public = new.phase == "auction" and auction.owes_bidding(state.players[seat])
         decision.decide(t, seat, action)
         t.player(seat).acted += 1
         new.version += 1

@@ -3,8 +3,8 @@
 Boat cards are distinct ids (``tuna3``), so a log can say exactly which card moved and a test
 can look for it in every message; licenses of one kind are interchangeable, so they are their
 kind's id (``cod``, ``kc_crates``). Each seat owes at most one decision at a time (`task`);
-after the auction each seat also has its own place in the end of the round (`stage`), which
-it works through at its own pace (RULES §3.2).
+once out of the auction each seat also has its own place in the end of the round (`stage`),
+which it works through at its own pace (RULES §3.2).
 """
 
 from __future__ import annotations
@@ -26,10 +26,11 @@ LEGACY_PHASES = ("launch", "processing", "draw")
 """The phases after the auction as games saved before RULES §3.2's own pace knew them, each
 waiting for everyone; such a game is read into the stages of today (`migrate`)."""
 Stage = Literal["launch", "hire", "fished", "process", "draw", "done"]
-"""Where a seat is in its end of round (RULES §3.2), in order: launching (with the Cod draw,
-§6), hiring (§7; its Lobster draw and its boats' fishing, §7.3 and §8, follow at once), fished
-and waiting until the fish supply cannot run out this round (§8.2), processing and trading
-(§9), drawing and discarding (§10), done until the next auction."""
+"""Where a seat is in its end of round (RULES §3.2), which starts at the auction's close, or as
+soon as the seat is out of the auction when that cannot change the game; in order: launching
+(with the Cod draw, §6), hiring (§7; its Lobster draw and its boats' fishing, §7.3 and §8,
+follow at once), fished and waiting until the fish supply cannot run out this round (§8.2),
+processing and trading (§9), drawing and discarding (§10), done until the next auction."""
 STAGES: tuple[Stage, ...] = ("launch", "hire", "fished", "process", "draw", "done")
 TaskKind = Literal[
     "choose",  # the auction's chooser: put a license up, or decline (RULES §4.1)
@@ -133,7 +134,8 @@ class Player:
     """Cards still to discard in this draw phase."""
     task: TaskKind | None = None
     stage: Stage | None = None
-    """Where this seat is in its end of round (RULES §3.2); None during the auction."""
+    """Where this seat is in its end of round (RULES §3.2); None while it is in the auction,
+    and while it is out of it but waits for the close (`flow.early`)."""
     payment: Payment | None = None
     launches: int = 0
     hires: int = 0
@@ -199,7 +201,7 @@ class FleetCardsState:
     version: int = 0
     """Actions applied so far."""
     public: int = 0
-    """Moves of the public step (every auction action, every phase change)."""
+    """Moves of the public step (every auction decision, every phase change)."""
     round: int = 1
     phase: Phase = "auction"
     first_player: int = 0

@@ -5,10 +5,12 @@
   the auction): the cards are seen (`DRAW`).
 - Never ``launch`` (§6.1: the boat goes face up) or ``pay`` with a card (§5.3: paid cards go
   face up): the table has seen the card (`REVEAL`).
-- Never, after the auction, a decision after which the seat's boats fished (§8.1: crates
-  left the public supply, which may let others go on, §8.2), another seat moved on (a seat
-  waiting for the catch began processing), or the round or the game ended (§3.2: each seat
-  works through its end of round at its own pace): it is resolved (`RESOLVED`).
+- Never a decision after which a seat's boats fished (§8.1: crates left the public supply,
+  which may let others go on, §8.2), another seat at its end of round moved on (a seat
+  waiting for the catch began processing), the auction closed, or the round or the game
+  ended (§3.2: each seat works through its end of round at its own pace, from the auction's
+  close or as soon as it is out of the auction): it is resolved (`RESOLVED`). Seats still in
+  the auction are not moved on by the next bidder's turn: a bid or pass stays undoable.
 - Never ``open`` (§4.2: a license once chosen must be opened): `FINAL`.
 - Otherwise yes: ``bid`` · ``pass`` (§4.3), ``decline`` (§4.1, §14.2), ``pay crate`` (§5.1),
   ``hire`` (§7.1: face down), ``process`` (§9.1), ``stop``, ``discard`` (§10.3: face down).
@@ -36,7 +38,7 @@ def undoable(
         return DRAW
     if shown(before, after, seat):
         return REVEAL
-    if before.phase == "work" and resolved(before, after, seat):
+    if resolved(before, after, seat):
         return RESOLVED
     if action.verb == "open":
         return FINAL
@@ -44,14 +46,15 @@ def undoable(
 
 
 def resolved(before: FleetCardsState, after: FleetCardsState, seat: int) -> bool:
-    """Whether a decision after the auction reached past its seat (RULES §3.2): its boats
-    fished, another seat moved on, or the round or the game is over."""
+    """Whether a decision reached past its seat's own end of round (RULES §3.2): boats
+    fished, another seat already at its end of round moved on, or the auction, the round or
+    the game is over. The auction's turns passing to the next bidder do not count."""
     if (after.round, after.phase) != (before.round, before.phase) or after.crates != before.crates:
         return True
     return any(
         (a.stage, a.task) != (b.stage, b.task)
         for s, (b, a) in enumerate(zip(before.players, after.players, strict=True))
-        if s != seat
+        if s != seat and b.stage is not None
     )
 
 

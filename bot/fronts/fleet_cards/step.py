@@ -1,9 +1,10 @@
 """The public step message, which is also the table: the auction lot by lot (the license up for
-bid, the high bid and bidder, who may still bid, with Raise and Pass), then one message for the
-rest of the round (launching, fishing, processing, drawing), which each seat plays at its own
-pace, with where each one is. Each carries the standings, the
-last moves and, while it is current, who the table waits for: the state of the game is always
-at the bottom of the channel. Drawn from the public view: no hand can reach it."""
+bid, the high bid and bidder, who may still bid, with Raise and Pass, and who is already at
+their end of round), then one message for the rest of the round (launching, fishing,
+processing, drawing), which each seat plays at its own pace, with where each one is. Each
+carries the standings, the last moves and, while it is current, who the table waits for: the
+state of the game is always at the bottom of the channel. Drawn from the public view: no hand
+can reach it."""
 
 from __future__ import annotations
 
@@ -230,10 +231,27 @@ def _auction(view: FleetCardsView, ctx: Ctx) -> tuple[list[str], list[Choice]]:
             choices.append(Choice(tr._("Raise to ${n}", n=up), f"bid {up}"))
             choices.append(Choice(tr._("Raise more…"), None, style="primary"))
             choices.append(Choice(tr._("Pass"), "pass", style="danger"))
-    done = [ctx.name(s) for s, p in enumerate(view.players) if p.out and p.payment is None]
+    done = [
+        ctx.name(s)
+        for s, p in enumerate(view.players)
+        if p.out and p.payment is None and p.stage is None
+    ]
     if done:
         lines.append(tr._("Done with this auction: {names}.", names=tr.list(done)))
+    if places := stage_places(view, ctx):
+        # RULES §3.2: out of the auction, they are already at their end of round.
+        lines.append(tr._("Already at their end of round: {places}", places=places))
     return lines, choices
+
+
+def stage_places(view: FleetCardsView, ctx: Ctx) -> str:
+    """``**bob** ⛵ launching · **carol** ✅ done``: where each seat at its end of round is
+    (RULES §3.2: public, like what a seat owes); empty when none is."""
+    return " · ".join(
+        ctx.tr._("**{name}** {stage}", name=ctx.name(seat), stage=stage_name(ctx.tr, p.stage))
+        for seat, p in enumerate(view.players)
+        if p.stage is not None
+    )
 
 
 def _last_sale(view: FleetCardsView, ctx: Ctx) -> str:
@@ -277,13 +295,8 @@ def _work(view: FleetCardsView, ctx: Ctx) -> list[str]:
             "own pace; the next auction begins once everyone is done."
         )
     ]
-    places = [
-        tr._("**{name}** {stage}", name=ctx.name(seat), stage=stage_name(tr, p.stage))
-        for seat, p in enumerate(view.players)
-        if p.stage is not None
-    ]
-    if places:
-        lines.append(tr._("Where everyone is: {places}", places=" · ".join(places)))
+    if places := stage_places(view, ctx):
+        lines.append(tr._("Where everyone is: {places}", places=places))
     if any(p.stage == "fished" for p in view.players):
         lines.append(
             tr._(

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.core.actions import Action
 from engine.core.events import Event
 from engine.fleet_cards import auction, drawing, flow, harvest, launching
+from engine.fleet_cards.auction import owes_bidding
 from engine.fleet_cards.cards import builtin_deck
 from engine.fleet_cards.state import Boat, FleetCardsState
 from engine.fleet_cards.work import Work
@@ -130,6 +131,12 @@ def act_events(
         state, more = GAME.apply(state, seat, text)
         events += more
     return state, events
+
+
+def bidding(state: FleetCardsState) -> list[int]:
+    """The seats the auction waits for (RULES §4): seats out of it may meanwhile be asked
+    about their end of round (§3.2), so `to_act` can hold them too."""
+    return [s for s, p in enumerate(state.players) if owes_bidding(p)]
 
 
 def legal(state: FleetCardsState, seat: int) -> list[str]:

@@ -5,7 +5,7 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.fleet_cards.auction import bid_amounts
 
-from .builders import GAME, act, act_events, at, hand, legal, licenses, new, row
+from .builders import GAME, act, act_events, at, bidding, hand, legal, licenses, new, row
 
 
 def auction(seats: int = 3, *lics: str, first: int = 0):
@@ -31,9 +31,9 @@ def test_a_player_who_declines_buys_no_license_this_phase():
     # RULES §4.1
     state = act(auction(3), 0, "decline")
     assert state.players[0].out
-    assert GAME.to_act(state) == [1]
+    assert bidding(state) == [1]
     state = act(state, 1, "open cod", "bid 4")
-    assert GAME.to_act(state) == [2], "the decliner is not asked to bid"
+    assert bidding(state) == [2], "the decliner is not asked to bid"
 
 
 def test_the_opening_bid_is_at_least_the_printed_minimum():
@@ -73,13 +73,13 @@ def test_a_player_who_passes_is_out_of_this_license_but_not_of_the_phase():
     state = act(auction(3), 0, "open cod", "bid 4")
     state = act(state, 1, "pass")
     state = act(state, 2, "bid 5")
-    assert GAME.to_act(state) == [0], "seat 1 passed and is skipped"
+    assert bidding(state) == [0], "seat 1 passed and is skipped"
     state = act(state, 0, "pass")
     assert state.players[2].task == "pay"
     state = act(state, 2, "pay tuna", "pay lobster")
-    assert GAME.to_act(state) == [0]
+    assert bidding(state) == [0]
     state = act(state, 0, "open shrimp", "bid 4")
-    assert GAME.to_act(state) == [1], "the player who passed on Cod may bid on Shrimp"
+    assert bidding(state) == [1], "the player who passed on Cod may bid on Shrimp"
 
 
 def test_nobody_may_bid_more_than_cards_crates_and_discount_can_pay():
@@ -125,7 +125,7 @@ def test_the_winner_pays_takes_the_license_and_is_out_for_the_phase():
     state = act(state, 0, "pay tuna", "pay cod")
     assert state.players[0].licenses == ["cod"]
     assert "cod" not in state.row
-    assert GAME.to_act(state) == [1]
+    assert bidding(state) == [1]
 
 
 def test_when_the_first_player_wins_the_next_player_chooses():
@@ -134,7 +134,7 @@ def test_when_the_first_player_wins_the_next_player_chooses():
     state = act(state, 2, "pass")
     state = act(state, 0, "pass")
     state = act(state, 1, "pay tuna", "pay shrimp")
-    assert GAME.to_act(state) == [2]
+    assert bidding(state) == [2]
     assert state.players[2].task == "choose"
 
 
@@ -145,7 +145,7 @@ def test_when_another_player_wins_the_first_player_chooses_again():
     state = act(state, 0, "pass")
     state = act(state, 1, "pass")
     state = act(state, 2, "pay tuna", "pay shrimp")
-    assert GAME.to_act(state) == [1]
+    assert bidding(state) == [1]
     assert state.players[1].task == "choose"
 
 

@@ -33,7 +33,7 @@ def test_each_shrimp_license_takes_a_dollar_off_the_price():
 def test_a_discount_that_covers_the_price_ends_the_payment_at_once():
     # RULES §5.1: no credit below zero, no payment step.
     state = won(["tuna"], 4, shrimp=4)
-    assert state.players[0].task is None
+    assert state.players[0].payment is None and state.players[0].task != "pay"
     assert state.players[0].licenses[-1] == "cod"
     assert kinds(state.players[0].hand) == ["tuna"]
 
@@ -45,7 +45,7 @@ def test_payment_is_chosen_card_by_card_and_ends_once_covered():
     state = act(state, 0, "pay shrimp", "pay shrimp")
     assert state.players[0].task == "pay" and state.players[0].payment.due == 1
     state = act(state, 0, "pay cod")
-    assert state.players[0].task is None and state.players[0].payment is None
+    assert state.players[0].task != "pay" and state.players[0].payment is None
     assert kinds(state.players[0].hand) == ["shrimp"]
 
 
@@ -85,7 +85,7 @@ def test_several_cards_may_be_laid_down_at_once():
     # RULES §5.2: a Shrimp license won at $4, paid with a Tuna and a Cod card in one step
     state = won(["tuna", "cod", "cod", "shrimp"], 4, lot="shrimp")
     state, events = act_events(state, 0, "pay tuna cod")
-    assert state.players[0].task is None and state.players[0].licenses == ["shrimp"]
+    assert state.players[0].payment is None and state.players[0].licenses == ["shrimp"]
     assert kinds(state.players[0].hand) == ["cod", "shrimp"]
     spent = [e.data["kind"] for e in events if e.kind == "spend"]
     assert spent == ["tuna", "cod"], "each card is paid face up, as one by one"

@@ -1,6 +1,19 @@
 """RULES §3: the round, turn order, and each seat's end of round at its own pace."""
 
-from .builders import GAME, act, act_events, at, boats, hand, kinds, legal, licenses, new, top
+from .builders import (
+    GAME,
+    act,
+    act_events,
+    at,
+    bidding,
+    boats,
+    hand,
+    kinds,
+    legal,
+    licenses,
+    new,
+    top,
+)
 
 
 def play_phase(state):
@@ -39,11 +52,11 @@ def test_launching_and_hiring_are_played_by_everyone_at_once():
 
 
 def test_the_auction_is_played_one_seat_at_a_time():
-    # RULES §3.2, §4.3
+    # RULES §3.2, §4.3: seats out of it may meanwhile be at their end of round.
     state = new(4)
     while state.phase == "auction":
-        assert len(GAME.to_act(state)) == 1
-        seat = GAME.to_act(state)[0]
+        assert len(bidding(state)) == 1
+        seat = bidding(state)[0]
         state = act(state, seat, GAME.default_action(state, seat).text)
 
 

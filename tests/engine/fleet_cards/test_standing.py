@@ -4,7 +4,7 @@ import pytest
 
 from engine.core.errors import IllegalAction
 
-from .builders import GAME, act, at, new, row
+from .builders import GAME, act, at, bidding, new, row
 
 
 def auction(seats: int = 3):
@@ -83,9 +83,9 @@ def test_a_standing_bid_never_plays_on_a_later_lot_of_the_same_license():
     assert state.auction.bought == 1
     state = act(state, 1, "open tuna")  # the second Tuna license, chosen by seat 1
     state = act(state, 1, "bid 5")
-    assert GAME.to_act(state) == [2]
+    assert bidding(state) == [2]
     state = act(state, 2, "bid 6")
-    assert GAME.to_act(state) == [1]
+    assert bidding(state) == [1]
     assert GAME.standing_action(state, 1, order) is None, "left on the first Tuna lot"
 
 
