@@ -43,7 +43,9 @@ from engine.fleet_cards.cards import kind_of
 from engine.fleet_cards.views import FleetCardsView
 
 RULES = N_(
-    "Each round has five phases. **Auction**: in turn, a player puts a license up at its "
+    "Each round is an auction, then every player's own end of round, played at their own pace "
+    "from the moment they are out of the auction; the next auction begins once all are done. "
+    "**Auction**: in turn, a player puts a license up at its "
     "minimum bid or more, or declines for the round; the others raise or pass; the winner pays "
     "with boat cards at their cash value (no change) and buys nothing more this round. "
     "**Launch and hire**: launch a boat matching one of your licenses, paid with your other "
