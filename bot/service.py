@@ -786,17 +786,25 @@ class TableService:
             key = "last_one" if len(waiting) == 1 else "reminder"
             return Outcome(saved, state, ping=waiting, reminder=key)
         late = rules.to_act(state)
-        step = rules.step(state)
         new_state, events = state, []
         entries: list[LogEntry] = []
         for seat in late:
-            # Only the decisions that were due: once the game moves to another step, the
-            # seat's next decision gets a deadline of its own.
-            while seat in rules.to_act(new_state) and rules.step(new_state) == step:
+            # Only the decisions that were due: the one the seat was late with (even if
+            # another late seat's default moved the game on meanwhile, as where one seat
+            # bids while another plays its own end of round), and those after it while the
+            # seat's own moves keep the game at the same step. Once its move takes the game
+            # to another step, its next decision gets a deadline of its own.
+            due = rules.token(state, seat)
+            moved_from = None
+            while seat in rules.to_act(new_state):
+                step = rules.step(new_state)
+                if rules.token(new_state, seat) != due and step != moved_from:
+                    break
                 action = rules.default_action(new_state, seat)
                 new_state, more = rules.apply(new_state, seat, action)
                 events += more
                 entries.append((seat, None, action.text))
+                moved_from = step
         new_state, auto_events, auto_log = self._autoplay(row, rules, new_state)
         outcome = await self._commit(
             row, rules, state, new_state, events + auto_events, entries + auto_log

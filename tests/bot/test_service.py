@@ -278,3 +278,32 @@ async def test_a_choice_with_one_illegal_step_changes_nothing(service):
     assert err.value.code == "not_an_action"
     after = await service.row(row.id)
     assert after.version == row.version and rules.load_state(after.state) == state
+
+
+async def test_a_deadline_plays_every_late_seat_even_when_another_moves_the_game_on(service):
+    # Card game RULES §3.2: a seat out of the auction plays its end of round while another
+    # still bids. Both are late: the bidder's default moves the auction on, and the seat at
+    # its end of round still has its whole due end of round played, not a fresh deadline.
+    row = await open_table(service, 44, 1, game="fleet-cards", turn_hours=1)
+    await service.join(row.id, 2, "bob")
+    outcome = await service.start(row.id, 1)
+    rules = service.game("fleet-cards")
+    for _ in range(200):
+        state, row = outcome.state, outcome.row
+        waiting = rules.to_act(state)
+        working = [s for s in waiting if state.players[s].stage is not None]
+        bidding = [s for s in waiting if state.players[s].stage is None]
+        if state.phase == "auction" and working and bidding:
+            break
+        seat = waiting[0]
+        action = rules.default_action(state, seat).text
+        outcome = await service.act(row.id, row.seats[seat].user_id, action)
+    else:
+        raise AssertionError("no seat was at its end of round during an auction")
+    (worker,), (bidder,) = working, bidding
+    service.clock.set(row.deadline_at + 1)
+    (late,) = await service.run_due(service.clock())
+    entries = await service.repo.actions(row.id)
+    assert {worker, bidder} <= {e.seat for e in entries if e.user_id is None}
+    assert late.state.players[worker].stage == "done", "its whole end of round was played"
+    assert late.notice == ("deadline_applied", {"names": [row.seats[s].name for s in waiting]})
