@@ -187,7 +187,9 @@ class ClickHandler:
         drawn = await self._drawn_prompt(interaction, loaded, seat)
         sent = await answering.reply(interaction, **drawn.send())
         editor = sent.edit if sent is not None else interaction.edit_original_response
-        self.presenter.prompt_opened(row.id, interaction.user.id, editor, locale_of(interaction))
+        self.presenter.prompt_opened(
+            row.id, interaction.user.id, editor, locale_of(interaction), drawn
+        )
 
     # --- what a player asks to see ---------------------------------------------------------------
 
@@ -224,7 +226,9 @@ class ClickHandler:
         drawn = await self._drawn_prompt(interaction, loaded, seat)
         sent = await answering.send(interaction, drawn)
         editor = sent.edit if sent is not None else interaction.edit_original_response
-        self.presenter.prompt_opened(row.id, interaction.user.id, editor, locale_of(interaction))
+        self.presenter.prompt_opened(
+            row.id, interaction.user.id, editor, locale_of(interaction), drawn
+        )
 
     async def _log(
         self, interaction: discord.Interaction, loaded: Loaded, seat: int | None
@@ -280,7 +284,7 @@ class ClickHandler:
             sent = await answering.reply(interaction, **drawn.send())
             if sent is not None:
                 self.presenter.prompt_opened(
-                    row.id, interaction.user.id, sent.edit, locale_of(interaction)
+                    row.id, interaction.user.id, sent.edit, locale_of(interaction), drawn
                 )
         await self.presenter.publish(outcome, step_edited=edited)
 
@@ -295,11 +299,11 @@ class ClickHandler:
         if seat is None:
             await answering.answer(interaction, note)
             return
-        drawn = await self._drawn_prompt(interaction, loaded, seat)
-        sent = await answering.reply(interaction, **drawn.noted(note).send())
+        drawn = (await self._drawn_prompt(interaction, loaded, seat)).noted(note)
+        sent = await answering.reply(interaction, **drawn.send())
         if sent is not None:
             self.presenter.prompt_opened(
-                game_id, interaction.user.id, sent.edit, locale_of(interaction)
+                game_id, interaction.user.id, sent.edit, locale_of(interaction), drawn
             )
 
     async def _prompt(
@@ -357,20 +361,21 @@ class ClickHandler:
         sent = await answering.reply(interaction, **drawn.send())
         editor = sent.edit if sent is not None else interaction.edit_original_response
         self.presenter.prompt_opened(
-            loaded.row.id, interaction.user.id, editor, locale_of(interaction)
+            loaded.row.id, interaction.user.id, editor, locale_of(interaction), drawn
         )
 
     async def _update_prompt(
         self, interaction: discord.Interaction, loaded: Loaded, seat: int, note: str | None = None
     ) -> None:
         """Show the seat's current decision in place of the prompt that was clicked."""
-        drawn = await self._drawn_prompt(interaction, loaded, seat)
-        await answering.edit(interaction, **drawn.noted(note).edit())
+        drawn = (await self._drawn_prompt(interaction, loaded, seat)).noted(note)
+        await answering.edit(interaction, **drawn.edit())
         self.presenter.prompt_opened(
             loaded.row.id,
             interaction.user.id,
             interaction.edit_original_response,
             locale_of(interaction),
+            drawn,
         )
 
     # --- taking back -----------------------------------------------------------------------------
@@ -427,7 +432,7 @@ class ClickHandler:
         sent = await answering.send(interaction, drawn)
         editor = sent.edit if sent is not None else interaction.edit_original_response
         self.presenter.prompt_opened(
-            outcome.row.id, interaction.user.id, editor, locale_of(interaction)
+            outcome.row.id, interaction.user.id, editor, locale_of(interaction), drawn
         )
 
     def _undone(self, interaction: discord.Interaction, outcome: Outcome) -> str:

@@ -70,6 +70,14 @@ class Drawn:
     """The picture: PNG bytes, or a `Picture` drawn only when a message needs it."""
     content: str | None = None
     layout: Callable[[str | None], discord.ui.LayoutView] | None = None
+    shows: object = None
+    """What a prompt shows, comparable (`cogs.prompts.drawn_prompt`); None: not known."""
+
+    @property
+    def seen(self) -> object:
+        """What a reader of this message sees, comparable (None: not known): a message
+        showing it already needs no edit."""
+        return None if self.shows is None else (self.shows, self.content)
 
     def file(self) -> discord.File | None:
         png = png_of(self.image)

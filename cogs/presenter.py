@@ -45,7 +45,7 @@ from cogs.lobby import lobby_drawn
 from cogs.outbox import Lane, Outbox
 from cogs.owed import answer_owed
 from cogs.panels import Drawn, act_button, board_view, draw_public, embed_of, items_view
-from cogs.prompts import off_loop, prompt_drawn
+from cogs.prompts import drawn_prompt, off_loop
 from engine.core.errors import EngineError
 from engine.core.game import AnyGame
 
@@ -92,6 +92,8 @@ class OpenPrompt:
     opened: float
     image: str | None = None
     """The picture it shows now (`Drawn.image_key`), kept in place when unchanged."""
+    seen: object = None
+    """What it shows now (`Drawn.seen`): the same decision again is not sent (None: unknown)."""
 
 
 @dataclass
@@ -197,11 +199,12 @@ class Presenter:
         user_id: int,
         edit: Editor,
         locale: str | None,
-        image: str | None = None,
+        drawn: Drawn | None = None,
     ) -> None:
-        """A player has a prompt open (showing the picture `image`, if known): their next
-        decision can be shown there."""
-        self._prompts[(game_id, user_id)] = OpenPrompt(edit, locale, self.clock(), image)
+        """A player has a prompt open (showing `drawn`, if known): their next decision can be
+        shown there, and what it shows already is not sent again."""
+        image, seen = (drawn.image_key, drawn.seen) if drawn is not None else (None, None)
+        self._prompts[(game_id, user_id)] = OpenPrompt(edit, locale, self.clock(), image, seen)
 
     def newest_public(self, game_id: int) -> int | None:
         """The newest message known to show this table (its step message or board), if this
@@ -410,10 +413,14 @@ class Presenter:
         reading = Reading.of(row, public.game, public.state, seat, open_prompt.locale)
         undo = await self.service.undo_offer(row, user)
         look = look_of(self.client, row.game)
-        drawn, _ = await off_loop(prompt_drawn, reading, row.id, undo, look)
+        prompt = await off_loop(reading.prompt)
+        tr = reading.tr.domain_of("table")
+        drawn, _ = drawn_prompt(prompt, tr, row.id, undo, look)
+        if drawn.seen == open_prompt.seen:
+            return True  # it shows this decision already
         try:
             await open_prompt.edit(**drawn.edit(shown_image=open_prompt.image))
-            open_prompt.image = drawn.image_key
+            open_prompt.image, open_prompt.seen = drawn.image_key, drawn.seen
         except discord.HTTPException:
             self._prompts.pop((row.id, user), None)
             return False

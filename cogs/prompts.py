@@ -7,11 +7,12 @@ import asyncio
 import functools
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from bot.fronts.base import Panel
 from bot.i18n import Tr
-from bot.reading import Reading
+from bot.reading import Prompt, Reading
 from bot.words import say
 from cogs import layout
 from cogs.panels import (
@@ -46,8 +47,15 @@ def prompt_drawn(
     table version an Undo button carries, where the reader may take back their last decision
     (`TableService.undo_offer`); it shows below the decision, or alone while they wait.
     `look`: layout components or embeds, and the emoji pictures (`cogs.layout`)."""
-    tr = reading.tr.domain_of("table")
-    prompt = reading.prompt()
+    return drawn_prompt(reading.prompt(), reading.tr.domain_of("table"), game_id, undo, look)
+
+
+def drawn_prompt(
+    prompt: Prompt, tr: Tr, game_id: int, undo: int | None = None, look: Look = PLAIN
+) -> tuple[Drawn, bool]:
+    """`prompt_drawn` for a decision already read (`Reading.prompt`); the drawn message
+    remembers what it shows (`Drawn.shows`), so that a prompt showing it is not sent again."""
+    shows = (prompt, undo, look)
     if prompt.panel is None:
         title = say(
             tr, "nothing_to_do" if prompt.waiting else "nothing_at_all", names=list(prompt.waiting)
@@ -55,12 +63,15 @@ def prompt_drawn(
         notes = list(prompt.notes)
         button = undo_button(game_id, undo, tr) if undo is not None else None
         if look.layout:
-            return layout.nothing(title, notes, button, look), False
-        return Drawn(embed(title, notes), items_view(button) if button else None), False
+            drawn = layout.nothing(title, notes, button, look)
+        else:
+            drawn = Drawn(embed(title, notes), items_view(button) if button else None)
+        return replace(drawn, shows=shows), False
     if look.layout:
         drawn, _ = layout.draw(prompt.panel, game_id, prompt.token, tr, undo, look)
-        return drawn, True
-    return draw_prompt(prompt.panel, game_id, prompt.token, tr, undo, look), True
+    else:
+        drawn = draw_prompt(prompt.panel, game_id, prompt.token, tr, undo, look)
+    return replace(drawn, shows=shows), True
 
 
 def private_drawn(panel: Panel, game_id: int, tr: Tr) -> Drawn:

@@ -24,11 +24,12 @@ import json
 import logging
 import os
 import sqlite3
+import threading
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -71,6 +72,17 @@ WAIT_MS = round(WRITE_WAIT_SECONDS * 1000)
 RATINGS_SCHEMA = 7
 """The migration that made the rating tables."""
 _BUSY = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+APPEND = (
+    "INSERT INTO actions (game_id, seq, seat, user_id, action, version, at) "
+    "SELECT ?1, (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?1) + 1, "
+    "?2, ?3, ?4, ?5, ?6"
+)
+"""Appends an action to a game's log, numbered after the last one in the same statement."""
+T = TypeVar("T")
+
+
+class WriteGivenUp(Exception):
+    """A write whose caller gave up while BEGIN waited for the lock: rolled back."""
 
 
 def marker_of(path: Path) -> Path:
@@ -194,8 +206,7 @@ class SqliteRepository:
                     return await self._rows(sql, params)
             reader = self._readers[self._turn % len(self._readers)]
             self._turn += 1
-            async with reader.execute(sql, params) as cursor:
-                return [tuple(r) for r in await cursor.fetchall()]
+            return [tuple(r) for r in await reader.execute_fetchall(sql, params)]
 
     @contextlib.asynccontextmanager
     async def _writing(self, single: bool = False) -> AsyncIterator[None]:
@@ -219,6 +230,60 @@ class SqliteRepository:
                 else:
                     async with self._transaction():
                         yield
+        finally:
+            self._lock.release()
+
+    async def _write(self, work: Callable[[sqlite3.Connection], T], single: bool = False) -> T:
+        """One write transaction run whole in SQLite's thread: `work(connection)` between BEGIN
+        IMMEDIATE and COMMIT (`single`: one statement, atomic on its own, without them), in
+        one trip to that thread instead of one per statement, with the same guarantees as
+        `_writing`: the file is checked first, the wait for the lock is bounded, and a write
+        given up while BEGIN waits for another process's lock is rolled back, while one given up
+        once its work has begun is waited for and stands (`settle`)."""
+        deadline = time.monotonic() + WRITE_WAIT_SECONDS
+        try:
+            async with asyncio.timeout(WRITE_WAIT_SECONDS):
+                await self._lock.acquire()
+        except TimeoutError:
+            log.warning("a write waited %.1f s for the earlier ones: refused", WRITE_WAIT_SECONDS)
+            raise StorageBusy("the database is busy with other writes") from None
+        given_up = threading.Event()
+        ms = max(1, round((deadline - time.monotonic()) * 1000))
+
+        def job() -> T:
+            self._check_file()
+            db = self._db._conn
+            if abs(ms - self._busy_ms) > 50:
+                db.execute(f"PRAGMA busy_timeout = {ms}")
+                self._busy_ms = ms
+            if single:
+                return work(db)
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                if given_up.is_set():
+                    raise WriteGivenUp
+                result = work(db)
+                db.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+                raise
+            return result
+
+        try:
+            with self._errors():
+                # aiosqlite runs only its own calls on its thread publicly: `_execute` runs
+                # any function there, in turn with them.
+                trip = self._db._execute(job)  # type: ignore[no-untyped-call]
+                done: asyncio.Future[T] = asyncio.ensure_future(trip)
+                try:
+                    return await asyncio.shield(done)
+                except asyncio.CancelledError:
+                    given_up.set()
+                    try:
+                        return await settle(done)
+                    except Exception:
+                        raise asyncio.CancelledError from None  # nothing of it was applied
         finally:
             self._lock.release()
 
@@ -392,24 +457,27 @@ class SqliteRepository:
         # A save ends any claim on the game: what was due has been handled or has moved on.
         columns = {**_values(new, rows.SAVED_COLUMNS), "due_at": new.due_at}
         columns.update(claimed_by=None, claimed_until=None)
-        sets = ", ".join(f"{name} = ?" for name in columns)
-        async with self._writing():
-            updated = await self._run(
-                f"UPDATE games SET {sets} WHERE id = ? AND version = ?",
-                (*columns.values(), row.id, expected_version),
-            )
-            if updated != 1:
-                raise Conflict("the game moved on")
-            if log:
-                # Each entry numbered after the last one, in the statement that appends it.
-                await self._db.executemany(
-                    "INSERT INTO actions (game_id, seq, seat, user_id, action, version, at) "
-                    "SELECT ?1, (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?1) "
-                    "+ 1, ?2, ?3, ?4, ?5, ?6",
-                    [(row.id, seat, user, action, new.version, now) for seat, user, action in log],
-                )
-            if results:
+        update = f"UPDATE games SET {', '.join(f'{name} = ?' for name in columns)} " + (
+            "WHERE id = ? AND version = ?"
+        )
+        values = (*columns.values(), row.id, expected_version)
+        entries = [(row.id, seat, user, action, new.version, now) for seat, user, action in log]
+        if results:
+            # The last move: its results and ratings are recorded in the same transaction.
+            async with self._writing():
+                if await self._run(update, values) != 1:
+                    raise Conflict("the game moved on")
+                await self._db.executemany(APPEND, entries)
                 await self._record(new, results, places, now)
+            return new
+
+        def work(db: sqlite3.Connection) -> None:
+            if _count(db, update, values) != 1:
+                raise Conflict("the game moved on")
+            if entries:
+                _append(db, entries)
+
+        await self._write(work)
         return new
 
     async def close_damaged(self, game_id: int) -> None:
@@ -432,11 +500,9 @@ class SqliteRepository:
         if unknown:
             raise ValueError(f"no such message column: {sorted(unknown)}")
         sets = "".join(f"{name} = ?, " for name in columns)
-        async with self._writing(single=True):
-            await self._run(
-                f"UPDATE games SET {sets}shown_version = MAX(shown_version, ?) WHERE id = ?",
-                (*columns.values(), shown_version, game_id),
-            )
+        sql = f"UPDATE games SET {sets}shown_version = MAX(shown_version, ?) WHERE id = ?"
+        values = (*columns.values(), shown_version, game_id)
+        await self._write(lambda db: _count(db, sql, values), single=True)
 
     async def unshown(self, since: float, shards: Shards | None = None) -> list[GameRow]:
         on_shards, params = _on_shards(shards)
@@ -535,26 +601,24 @@ class SqliteRepository:
         return [Call(*record) for record in found]
 
     async def claim_call(self, game_id: int, user_id: int, turn: str, via: str) -> bool:
-        async with self._writing():
-            return (
-                await self._run(
-                    "INSERT INTO calls (game_id, user_id, turn, notified_at, via) "
-                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                    (game_id, user_id, turn, self._clock(), via),
-                )
-                == 1
-            )
+        values = (game_id, user_id, turn, self._clock(), via)
+
+        sql = (
+            "INSERT INTO calls (game_id, user_id, turn, notified_at, via) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
+        )
+        return await self._write(lambda db: _count(db, sql, values) == 1, single=True)
 
     async def set_call_message(
         self, game_id: int, user_ids: Sequence[int], turn: str, message_id: int | None
     ) -> None:
-        async with self._writing():
-            for user_id in user_ids:
-                await self._run(
-                    "UPDATE calls SET message_id = ? "
-                    "WHERE game_id = ? AND user_id = ? AND turn = ?",
-                    (message_id, game_id, user_id, turn),
-                )
+        values = [(message_id, game_id, user_id, turn) for user_id in user_ids]
+        await self._write(
+            lambda db: db.executemany(
+                "UPDATE calls SET message_id = ? WHERE game_id = ? AND user_id = ? AND turn = ?",
+                values,
+            ).close()
+        )
 
     async def waiting_for(self, user_id: int) -> list[GameRow]:
         return await self._select(
@@ -826,6 +890,20 @@ def _values(row: GameRow, columns: Sequence[str] = rows.COLUMNS) -> dict[str, An
     if "reminded" in out:
         out["reminded"] = int(out["reminded"])
     return out
+
+
+def _append(db: sqlite3.Connection, entries: Sequence[tuple[Any, ...]]) -> None:
+    """Append entries to a game's action log, in SQLite's thread."""
+    db.executemany(APPEND, entries).close()
+
+
+def _count(db: sqlite3.Connection, sql: str, params: Sequence[Any]) -> int:
+    """Execute one statement in SQLite's thread, its cursor closed at once (see `_run`);
+    returns the affected row count."""
+    cursor = db.execute(sql, params)
+    count = cursor.rowcount
+    cursor.close()
+    return count
 
 
 def _on_shards(shards: Shards | None) -> tuple[str, tuple[int, ...]]:

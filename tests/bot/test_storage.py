@@ -196,14 +196,14 @@ async def test_a_damaged_game_state_is_answered_clearly(repo):
 
 
 DYING = {
-    # SQLite: after the save's UPDATE and log INSERT, at its COMMIT.
+    # SQLite: after the save's UPDATE and log INSERT, before its COMMIT (in SQLite's thread).
     "sqlite": """
-            real = repo._run
-            async def dying(sql, params=()):
-                if sql == "COMMIT":
-                    os._exit(9)
-                return await real(sql, params)
-            repo._run = dying
+            from bot.storage import sqlite
+            real = sqlite._append
+            def dying(db, entries):
+                real(db, entries)
+                os._exit(9)
+            sqlite._append = dying
     """,
     # PostgreSQL: after the save's UPDATE and log INSERT, before its COMMIT.
     "postgres": """

@@ -24,6 +24,7 @@ from bot.storage import (
     StorageBusy,
     open_repository,
 )
+from bot.storage import sqlite as sqlite_adapter
 from bot.storage.settle import settle
 from tests.clock import TestClock
 
@@ -189,28 +190,28 @@ async def test_a_write_cancelled_while_it_waits_for_the_lock_is_not_applied(repo
     assert (await repo.save(row, row.version)).version == row.version + 1, "the next one works"
 
 
-async def test_a_write_cancelled_during_its_commit_is_applied_and_says_so(tmp_path):
-    # Once COMMIT is sent SQLite applies it whatever the caller does: the save then returns
-    # normally, so the click is never told "nothing changed" about a move that stands.
+async def test_a_write_cancelled_during_its_commit_is_applied_and_says_so(tmp_path, monkeypatch):
+    # Once its statements run SQLite applies the write whatever the caller does: the save then
+    # returns normally, so the click is never told "nothing changed" about a move that stands.
     repo = await SqliteRepository.open(tmp_path / "c.db", TestClock())
     row = await repo.create(lobby())
-    real = repo._run
-    committing = asyncio.Event()
+    real = sqlite_adapter._count
+    writing = threading.Event()
 
-    async def slow_commit(sql, params=()):
-        if sql == "COMMIT":
-            committing.set()
-            await asyncio.sleep(0.2)
-        return await real(sql, params)
+    def slow_write(db, sql, params):
+        writing.set()
+        time.sleep(0.2)
+        return real(db, sql, params)
 
-    repo._run = slow_commit
+    monkeypatch.setattr(sqlite_adapter, "_count", slow_write)
     saving = asyncio.create_task(repo.save(row, row.version, [(0, 1, "pick cod")]))
-    await committing.wait()
+    await asyncio.to_thread(writing.wait, HOLD)
     saving.cancel()
     saved = await saving
-    repo._run = real
+    monkeypatch.setattr(sqlite_adapter, "_count", real)
     assert saved.version == row.version + 1
     assert (await repo.load(row.id)).version == saved.version
+    assert [a.action for a in await repo.actions(row.id)] == ["pick cod"]
     await repo.close()
 
 

@@ -2,6 +2,7 @@
 leave the board on the newest state, post each new roll once, and skip unchanged edits."""
 
 import asyncio
+import dataclasses
 import itertools
 from typing import Any
 
@@ -13,6 +14,7 @@ from bot.service import Outcome, TableService
 from bot.storage import SqliteRepository
 from cogs.panels import Drawn
 from cogs.presenter import Presenter
+from cogs.prompts import prompt_drawn
 from tests.bot.helpers import open_table
 
 GAME = "fleet-dice"
@@ -164,3 +166,33 @@ async def test_a_picture_the_message_shows_already_is_not_drawn_again(service):
     moved = await presenter.pictured(Drawn(discord.Embed(title="sailed"), None, picture("b")), 555)
     assert drawings == ["a", "b"]
     assert moved.edit(shown_image=presenter._images[555])["attachments"]
+
+
+async def test_an_open_prompt_is_edited_only_when_its_decision_changes(service):
+    outcomes = await solo_outcomes(service, 0, humans=2)
+    client = FakeClient()
+    presenter = Presenter(client, service)  # type: ignore[arg-type]
+    started = outcomes[0]
+    row = started.row
+    waited = row.waits[0]
+    edits: list[dict[str, Any]] = []
+
+    async def edit(**fields: Any) -> None:
+        edits.append(fields)
+
+    reading = presenter.reading(row, service.game(GAME), started.state).as_reader(waited.seat)
+    drawn, owes = prompt_drawn(reading, row.id)
+    assert owes
+    presenter.prompt_opened(row.id, waited.user_id, edit, None, drawn)
+    # A newer version of the table that leaves this player's decision as it was.
+    other = next(s.user_id for s in row.seats if s.user_id != waited.user_id)
+    same = await service.set_autopilot(row.id, other, False, other, False)
+    assert same.state == started.state
+    await presenter.publish(dataclasses.replace(same, actor=None))
+    assert edits == [], "the prompt shows this decision already: not edited"
+    # The player's decision changes (it was played for them): their prompt shows the next one.
+    game = service.game(GAME)
+    action = game.default_action(started.state, waited.seat)
+    moved = await service.act(row.id, waited.user_id, action.text)
+    await presenter.publish(dataclasses.replace(moved, actor=None))
+    assert len(edits) == 1
