@@ -208,6 +208,15 @@ class SqliteRepository:
             self._turn += 1
             return [tuple(r) for r in await reader.execute_fetchall(sql, params)]
 
+    async def _take_lock(self) -> None:
+        """The write connection, waited for at most WRITE_WAIT_SECONDS: else StorageBusy."""
+        try:
+            async with asyncio.timeout(WRITE_WAIT_SECONDS):
+                await self._lock.acquire()
+        except TimeoutError:
+            log.warning("a write waited %.1f s for the earlier ones: refused", WRITE_WAIT_SECONDS)
+            raise StorageBusy("the database is busy with other writes") from None
+
     @contextlib.asynccontextmanager
     async def _writing(self, single: bool = False) -> AsyncIterator[None]:
         """One write transaction: refused at once if the database file is gone, and with
@@ -216,12 +225,7 @@ class SqliteRepository:
         own, so it needs no BEGIN and COMMIT (two trips to SQLite's thread fewer)."""
         self._check_file()
         deadline = time.monotonic() + WRITE_WAIT_SECONDS
-        try:
-            async with asyncio.timeout(WRITE_WAIT_SECONDS):
-                await self._lock.acquire()
-        except TimeoutError:
-            log.warning("a write waited %.1f s for the earlier ones: refused", WRITE_WAIT_SECONDS)
-            raise StorageBusy("the database is busy with other writes") from None
+        await self._take_lock()
         try:
             with self._errors():
                 await self._wait_at_most(deadline - time.monotonic())
@@ -241,12 +245,7 @@ class SqliteRepository:
         given up while BEGIN waits for another process's lock is rolled back, while one given up
         once its work has begun is waited for and stands (`settle`)."""
         deadline = time.monotonic() + WRITE_WAIT_SECONDS
-        try:
-            async with asyncio.timeout(WRITE_WAIT_SECONDS):
-                await self._lock.acquire()
-        except TimeoutError:
-            log.warning("a write waited %.1f s for the earlier ones: refused", WRITE_WAIT_SECONDS)
-            raise StorageBusy("the database is busy with other writes") from None
+        await self._take_lock()
         given_up = threading.Event()
         ms = max(1, round((deadline - time.monotonic()) * 1000))
 
