@@ -323,6 +323,8 @@ async def play(game: str, kind: str, seed: int, away: bool, out: Path | None) ->
                 table.thread_id = next(t.id for t in channel.threads if t.id not in before)
             watch = Watch(table, humans)
             watch.seen_requests = 0
+            # What opening the table posted, the start's calls included, is the starter's doing.
+            await watch.collect(started.id)
             returns = Returns(table, humans)
             returns.clicked(started.id)  # who started it has their first decision in front
 

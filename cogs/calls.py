@@ -2,8 +2,10 @@
 spam them.
 
 - **Who is at the table.** A person who clicked something at this table in the last two
-  minutes (`PRESENT`) and has a prompt open sees their next decision there, and is called only
-  if they leave it unanswered for two minutes; so is the person whose own click it was (the
+  minutes (`PRESENT`) sees their next decision where they are looking: in the prompt they have
+  open, or, with none open (they were answering the public message's buttons), on the table's
+  newest message, which names them and carries the step's buttons. They are called only if
+  they leave it unanswered for two minutes; so is the person whose own click it was (the
   click's answer shows what they owe next, or they just pressed Start).
 - **Everyone else is called**, by something that really notifies: a message in the table's
   thread that mentions them (one message for all who owe the same decision at once), or a
@@ -128,15 +130,17 @@ class Calls:
                 # game): called only if they leave it for two minutes.
                 self._call_later(row.id, wait)
                 continue
-            shown = await self.refresh(row, public, wait.seat, wait.user_id)
+            await self.refresh(row, public, wait.seat, wait.user_id)
             known = told.get((wait.user_id, wait.turn))
             if known is not None:
                 # Called this turn already: the call (and its Act button) still stands.
                 if again and known.message_id is None and known.via == "thread":
                     await self._in_doubt(row, public, wait, known)
                 continue
-            if shown and self.present(row.id, wait.user_id):
-                self._call_later(row.id, wait)  # at the table, in the prompt they use
+            if self.present(row.id, wait.user_id):
+                # At the table: in the prompt they use if one is open (refreshed above), else on the
+                # table's newest message, which names them and carries the step's buttons.
+                self._call_later(row.id, wait)
                 continue
             if wait.forced:
                 # One choice the rules force (asking it keeps what a hand holds secret): asked

@@ -1,8 +1,9 @@
 """Turns that find their players: a person away from the table is called by a message that
 mentions them (or a direct message, if they chose so), never twice in a turn, never for their
-own move; a person at the table sees their decision in the prompt they use, and is called if
-they leave it for two minutes; calls due when the process stopped are sent once at startup;
-/table turns lists every table waiting for them."""
+own move; a person at the table sees their decision in the prompt they use (or, with none
+open, on the table's newest message), and is called if they leave it for two minutes; calls
+due when the process stopped are sent once at startup; /table turns lists every table waiting
+for them."""
 
 from __future__ import annotations
 
@@ -191,3 +192,22 @@ async def test_a_decision_opening_while_a_call_is_unread_is_covered_by_that_call
     (call,) = await calls_to(table, bob)  # the call for an earlier turn is taken away
     assert call.id != first_call.id and bob.id in [u.id for u in call.mentions], "called"
     assert (bob.id, new.turn) in {(c.user_id, c.turn) for c in await table.service.calls(row.id)}
+
+
+async def test_someone_at_the_table_without_a_prompt_open_is_called_only_once_they_leave(table):
+    # bob joined a moment ago and has no prompt open: at the table, he sees his decision on
+    # the table's newest message, and is called only if he leaves it for two minutes.
+    alice, bob = table.add("alice", "bob")
+    await table.open(alice, game="fleet-dice")
+    await bob.click(await table.lobby(), label="Join")
+    await alice.click(await table.lobby(), label="Start")
+    first, _ = await waiting(table)
+    for _ in range(10):  # bob must owe the decision: alice takes hers (within seconds)
+        if first is bob:
+            break
+        await table.play_one(seat=(await table.loaded()).row.seat_of(alice.id))
+        first, _ = await waiting(table)
+    assert first is bob
+    assert not await calls_to(table, bob), "at the table: not called at once"
+    await table.env.advance_time(PRESENT + 5)
+    assert len(await calls_to(table, bob)) == 1, "left it for two minutes: called"
