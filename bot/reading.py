@@ -61,15 +61,33 @@ def seat_infos(row: GameRow, tr: Tr, now: bool = True) -> list[SeatInfo]:
     return infos
 
 
-def stored_events(row: GameRow) -> list[Event]:
-    """The table's last public events as stored with it (a damaged entry is skipped)."""
+EVENTS_KEPT = 1024
+"""Tables whose stored events are kept parsed (96 small events each)."""
+_parsed: dict[int, tuple[list[dict[str, Any]], tuple[Event, ...]]] = {}
+
+
+def stored_events(row: GameRow) -> tuple[Event, ...]:
+    """The table's last public events as stored with it (a damaged entry is skipped).
+
+    A click reads its table several times (the clicker's prompt, the public step, each open
+    prompt): the events are parsed once for what is stored, and kept for the table while
+    its stored list is the same (the same list, or one equal to it).
+    """
+    found = _parsed.get(row.id)
+    if found is not None and (found[0] is row.recent or found[0] == row.recent):
+        return found[1]
     events = []
     for data in row.recent:
         try:
             events.append(Event.from_json(data))
         except ValueError:
             continue
-    return events
+    parsed = tuple(events)
+    _parsed.pop(row.id, None)
+    _parsed[row.id] = (list(row.recent), parsed)
+    while len(_parsed) > EVENTS_KEPT:
+        _parsed.pop(next(iter(_parsed)), None)
+    return parsed
 
 
 def turn_of(game: AnyGame, state: Any) -> str:

@@ -58,8 +58,8 @@ class ClickHandler:
         undo = await self.service.undo_offer(loaded.row, interaction.user.id)
         reading = self._reading(interaction, loaded, seat)
         look = look_of(self.client, loaded.row.game)
-        drawn, _ = await off_loop(prompt_drawn, reading, loaded.row.id, undo, look)
-        return drawn
+        drawn, _ = prompt_drawn(reading, loaded.row.id, undo, look)
+        return await self.presenter.pictured(drawn)
 
     # --- the kinds -------------------------------------------------------------------------------
 
@@ -268,7 +268,7 @@ class ClickHandler:
         row = outcome.row
         loaded = Loaded(row, self.service.game(row.game), outcome.state)
         public = Reading.of(row, loaded.game, loaded.state, None, None)
-        step = None if outcome.finished else await off_loop(public.public_step)
+        step = None if outcome.finished else public.public_step()
         edited = False
         if step is not None and step.key == self.presenter.shown_step_key(row.id):
             drawn = draw_public(step, row.id, public.token, translator(row.locale, "table"))

@@ -254,12 +254,17 @@ class Presenter:
         while len(self._images) > IMAGES_KEPT:
             self._images.popitem(last=False)
 
-    async def pictured(self, drawn: Drawn, message: MessageId | None = None) -> Drawn:
+    async def pictured(
+        self, drawn: Drawn, message: MessageId | None = None, shown: str | None = None
+    ) -> Drawn:
         """`drawn` with its picture drawn (in the drawing thread), unless `message` already
-        shows it: a picture that only names what it shows is drawn only when sent."""
+        shows it (or the message it goes to shows `shown`, a `Drawn.image_key`): a picture
+        that only names what it shows is drawn only when sent."""
         if not isinstance(drawn.image, Picture):
             return drawn
         if isinstance(message, int) and self._images.get(message) == drawn.image_key:
+            return drawn
+        if shown is not None and shown == drawn.image_key:
             return drawn
         return dataclasses.replace(drawn, image=await off_loop(drawn.image.ready))
 
@@ -330,7 +335,7 @@ class Presenter:
             queued = row.version < self._newest[row.id]
             if not outcome.finished:
                 await self.calls.after(row, public, outcome.actor, again)
-            step = None if done else await off_loop(public.public_step)
+            step = None if done else public.public_step()
             new_step = step is not None and step.key != shown.step_key
             table_due = row.version > shown.version and (not queued or new_step)
             if table_due:
@@ -413,11 +418,14 @@ class Presenter:
         reading = Reading.of(row, public.game, public.state, seat, open_prompt.locale)
         undo = await self.service.undo_offer(row, user)
         look = look_of(self.client, row.game)
-        prompt = await off_loop(reading.prompt)
+        # Built here: a prompt is words and names its picture; only a picture the prompt
+        # does not show yet is drawn, in the drawing thread.
+        prompt = reading.prompt()
         tr = reading.tr.domain_of("table")
         drawn, _ = drawn_prompt(prompt, tr, row.id, undo, look)
         if drawn.seen == open_prompt.seen:
             return True  # it shows this decision already
+        drawn = await self.pictured(drawn, shown=open_prompt.image)
         try:
             await open_prompt.edit(**drawn.edit(shown_image=open_prompt.image))
             open_prompt.image, open_prompt.seen = drawn.image_key, drawn.seen

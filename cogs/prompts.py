@@ -1,5 +1,7 @@
-"""Drawing what one reader is shown, off the event loop: a seat's prompt, a private panel.
-What the reader may see comes from `bot.reading`; here it only becomes Discord payloads."""
+"""Drawing what one reader is shown: a seat's prompt, a private panel. What the reader may see
+comes from `bot.reading`; here it only becomes Discord payloads. A prompt is built on the event
+loop (words, and a picture named by what it shows); pictures are drawn in the drawing thread,
+and only those a message does not show yet (`Presenter.pictured`)."""
 
 from __future__ import annotations
 

@@ -63,6 +63,22 @@ def remembered(draw: Callable[P, bytes]) -> Callable[P, bytes]:
     return drawing
 
 
+def named(kind: str, *shown: object) -> str:
+    """A picture's name (`Picture.key`) from exactly what it shows, known before it is drawn:
+    the same values, the same name; any value printed differently, another name. Each value
+    must print what it holds (data, not objects printed by where they live).
+
+    >>> named("sheet", "en", {"cod": 2}) == named("sheet", "en", {"cod": 2})
+    True
+    >>> named("sheet", "en", {"cod": 2}) == named("sheet", "en", {"cod": 3})
+    False
+    """
+    what = repr(shown)
+    if " at 0x" in what:
+        raise TypeError(f"a picture is named by data, not by {what}")
+    return f"{kind}:{hashlib.blake2b(what.encode(), digest_size=16).hexdigest()}"
+
+
 def _font_file(bold: bool) -> Path | None:
     """Source Sans Pro (every letter of English, German, Portuguese, Italian, and the
     Polish and Nordic names of ports), from its package."""

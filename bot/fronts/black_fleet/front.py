@@ -15,7 +15,7 @@ from bot.fronts.black_fleet import story
 from bot.fronts.black_fleet import words as w
 from bot.fronts.black_fleet.choices import choices, dock_lines
 from bot.fronts.black_fleet.lines import event_line, seat_name
-from bot.fronts.black_fleet.mapdraw import draw_map, text_grid
+from bot.fronts.black_fleet.mapdraw import draw_map, map_pictured, text_grid
 from bot.i18n import Tr
 from engine.black_fleet import powers
 from engine.black_fleet.flow import CARGO
@@ -151,7 +151,7 @@ class BlackFleetFront:
             )
         moves = now if now is not None and _moved(now) else None
         trails = _trails(view, moves.events if moves else [e for c in before for e in c.events])
-        image = draw_map(tr, self.house, view, last_moves=trails, names=_names(ctx))
+        image = map_pictured(tr, self.house, view, last_moves=trails, names=_names(ctx))
         choices = [
             Choice(tr._("Act"), None, tr._("Open your choices"), "🧭", "primary"),
             Choice(tr._("Your hand"), None, op="mine"),
@@ -240,7 +240,7 @@ class BlackFleetFront:
             reach = destinations(self.house, view, ship)
             here = position(view, seat, ship)
             if PICTURED[stage]:
-                image = draw_map(
+                image = map_pictured(
                     tr,
                     self.house,
                     view,
@@ -263,7 +263,7 @@ class BlackFleetFront:
             else:
                 lines += dock_lines(self.house, view, actions, ctx)
             if PICTURED[stage]:
-                image = draw_map(tr, self.house, view, highlight=spaces, names=_names(ctx))
+                image = map_pictured(tr, self.house, view, highlight=spaces, names=_names(ctx))
         elif stage == "discard":
             me = view.captains[seat]
             limit = powers.hand_limit(self.house, me)

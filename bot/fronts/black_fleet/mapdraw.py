@@ -11,13 +11,22 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, partial
 from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
+from bot.fronts.base import Picture
 from bot.fronts.black_fleet.words import SEAT_LETTERS, port_name
-from bot.fronts.pictures import Font, colour_palette, font, full_font, png, remembered
+from bot.fronts.pictures import (
+    Font,
+    colour_palette,
+    font,
+    full_font,
+    named,
+    png,
+    remembered,
+)
 from bot.i18n import Tr
 from engine.black_fleet.house import House
 from engine.black_fleet.seamap import coords, label
@@ -85,6 +94,52 @@ def _centre(space: str) -> tuple[int, int]:
 def _outline(colour: RGB) -> RGB:
     """A line colour that stands out against `colour` (white ships get a dark edge)."""
     return INK if sum(colour) > 380 else (250, 250, 250)
+
+
+def map_pictured(
+    tr: Tr,
+    house: House,
+    view: BlackFleetView,
+    highlight: Mapping[str, str] | None = None,
+    last_moves: Sequence[tuple[str | None, str, str]] = (),
+    names: Sequence[str] = (),
+    mover: str | None = None,
+) -> Picture:
+    """`draw_map`, named by what it shows and drawn only when a message needs it: each
+    captain's colour, ships, cargo, loot, doubloons, cards and victory card, the navy, the
+    buried treasure, the ports' supply, and what this picture adds (highlights, trails,
+    names, the ship being moved) in its language. A decision that moves nothing on the map
+    (a card played, a card bought by nobody else) leaves the name as it is."""
+    captains = [
+        (
+            c.colour,
+            c.merchant,
+            c.cargo[:3],
+            c.pirate,
+            c.loot[:2],
+            c.doubloons,
+            len(c.bought),
+            len(c.development) or len(c.bought),
+            c.victory,
+        )
+        for c in view.captains
+    ]
+    key = named(
+        "map",
+        tr.language,
+        house.map.name,
+        captains,
+        sorted(view.navy.items()),
+        sorted(view.buried.items()),
+        sorted(view.supply.items()),
+        sorted((highlight or {}).items()),
+        list(last_moves),
+        list(names),
+        mover,
+    )
+    return Picture(
+        key, partial(draw_map, tr, house, view, highlight, last_moves, tuple(names), mover)
+    )
 
 
 @remembered

@@ -6,11 +6,13 @@ choice's letter, the one its button or option shows."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import partial
 
 from PIL import Image, ImageDraw
 
+from bot.fronts.base import Picture
 from bot.fronts.fleet_dice.words import bonus_short, name
-from bot.fronts.pictures import font, palette, png, remembered, swatch
+from bot.fronts.pictures import font, named, palette, png, remembered, swatch
 from bot.i18n import Tr
 from engine.fleet_dice.player import capacity, coin_boxes, king_crab_license, new_player
 from engine.fleet_dice.scoring import breakdown
@@ -51,6 +53,32 @@ Spot = tuple[str, int]
 """A box: its section and its index (0-based); ``("coins", i)`` for the coin track."""
 Lit = Mapping[Spot, str]
 """The highlighted boxes, each with the letters of the choices that would mark it."""
+
+
+def sheet_pictured(tr: Tr, sheet: Sheet, view: FleetView, seat: int, who: str, lit: Lit) -> Picture:
+    """`sheet_picture`, named by what it shows and drawn only when a message needs it: the
+    player's marks, coins, licenses, boats, bonus and buildings, the scores the heading
+    adds up, the highlighted boxes, the name and the language. A move that changes none of
+    these (another player's, a die picked) leaves the name, and the picture shown, as it is."""
+    p = view.players[seat]
+    key = named(
+        "sheet",
+        tr.language,
+        sheet.sheet,
+        view.ruth is not None,
+        who,
+        p.marks,
+        p.coins,
+        p.licenses,
+        p.boats,
+        p.king_crab_bonus,
+        p.completed,
+        p.hexagons,
+        p.scrap_uses,
+        breakdown(sheet, view, seat),
+        sorted(lit.items()),
+    )
+    return Picture(key, partial(sheet_picture, tr, sheet, view, seat, who, lit))
 
 
 @remembered

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from bot.fronts.base import Choice, Ctx, Multi, Panel
 from bot.fronts.fleet_dice.details import Detail, detail
 from bot.fronts.fleet_dice.events import STAR_SOURCES, bonus_text, event_line
-from bot.fronts.fleet_dice.picture import Spot, sheet_picture
+from bot.fronts.fleet_dice.picture import Spot, sheet_pictured
 from bot.fronts.fleet_dice.words import EMOJI, face, name
 from bot.i18n import N_, Tr
 from engine.core.actions import Action
@@ -70,7 +70,7 @@ def prompt_panel(
         for (action, d), letter in zip(said, lettered, strict=True)
     ]
     image = (
-        sheet_picture(tr, game.sheet_for(view), view, seat, ctx.name(seat), lit)
+        sheet_pictured(tr, game.sheet_for(view), view, seat, ctx.name(seat), lit)
         if pictured
         else None
     )

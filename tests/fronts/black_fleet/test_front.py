@@ -1,13 +1,14 @@
 """Black Fleet's front: panels drawn from views, choices that name the picture's spaces, and
 no secret in any public message."""
 
+import itertools
 import random
 import re
 
 import pytest
 
 from bot.fronts import get_front
-from bot.fronts.base import Ctx, SeatInfo, steps
+from bot.fronts.base import Ctx, Picture, SeatInfo, png_of, steps
 from bot.fronts.black_fleet import words as w
 from bot.fronts.black_fleet.mapdraw import ascii_text, text_grid
 from bot.fronts.text import panel_text
@@ -85,7 +86,7 @@ def test_the_public_step_is_the_table_the_map_the_card_played_and_act_hand_log_b
     panel = FRONT.public_step(GAME.view(state, None), ctx(None, log))
     assert FRONT.board_message is False, "the turn's message carries the table"
     assert panel is not None and panel.key == f"turn{state.turns}"
-    assert panel.image is not None and panel.image.startswith(PNG)
+    assert (png_of(panel.image) or b"").startswith(PNG)
     text = panel_text(panel)
     assert "Movement card" in text and "Captains" in text
     assert all(name in text for name in ("Ana", "Bo", "Cy", "Dee"))
@@ -152,7 +153,7 @@ def test_destinations_are_named_as_the_picture_labels_them_and_drawn():
     seat = state.turn.seat
     legal = GAME.legal_actions(state, seat)
     panel = FRONT.prompt(GAME.view(state, seat), seat, legal, ctx(seat, log))
-    assert panel.image is not None and panel.image.startswith(PNG)
+    assert (png_of(panel.image) or b"").startswith(PNG)
     for choice in panel.choices:
         if choice.action and choice.action.startswith("to "):
             assert choice.label == choice.action[3:].upper()
@@ -399,3 +400,53 @@ def test_ending_the_moves_is_one_decision_whose_options_each_say_how_they_differ
             assert all("you keep" in c.detail for c in rest if " then discard " in c.action)
             folded_kinds += 1
     assert folded_kinds, "a turn that ends with a choice of card to discard"
+
+
+def named_pictures(panels):
+    """Each picture's name with the PNG it draws, for `panels` that carry one."""
+    out = []
+    for panel in panels:
+        if panel is not None and panel.image is not None:
+            assert isinstance(panel.image, Picture), "a map in a prompt or step is named"
+            out.append((panel.image.key, panel.image.draw()))
+    return out
+
+
+def test_a_maps_name_changes_exactly_when_its_picture_does():
+    """A map is named before it is drawn: two different maps never share a name (a message
+    would keep a stale map), and the same map keeps its name (it is not drawn again)."""
+    panels = []
+    for state, log in STEPS[:90]:
+        seat = GAME.to_act(state)[0] if not GAME.is_over(state) else 0
+        legal = GAME.legal_actions(state, seat)
+        panels.append(FRONT.prompt(GAME.view(state, seat), seat, legal, ctx(seat, log)))
+        panels.append(FRONT.public_step(GAME.view(state, None), ctx(None, log)))
+    found = named_pictures(panels)
+    by_name: dict[str, set[bytes]] = {}
+    by_png: dict[bytes, set[str]] = {}
+    for key, png in found:
+        by_name.setdefault(key, set()).add(png)
+        by_png.setdefault(png, set()).add(key)
+    assert len(by_png) > 10, "the sample holds many different maps"
+    assert len(found) > len(by_png), "and the same map more than once"
+    assert all(len(pngs) == 1 for pngs in by_name.values())
+    assert all(len(keys) == 1 for keys in by_png.values())
+
+
+def test_a_card_played_leaves_the_step_maps_name_a_ship_moved_changes_it():
+    moved = moves_kept = 0
+    for (before, early), (after, late) in itertools.pairwise(STEPS[:200]):
+        if GAME.is_over(after) or before.turns != after.turns:
+            continue
+        one = FRONT.public_step(GAME.view(before, None), ctx(None, early))
+        two = FRONT.public_step(GAME.view(after, None), ctx(None, late))
+        assert one is not None and two is not None
+        assert isinstance(one.image, Picture) and isinstance(two.image, Picture)
+        ships = [(c.merchant, c.pirate) for c in before.captains]
+        if ships != [(c.merchant, c.pirate) for c in after.captains]:
+            assert one.image.key != two.image.key
+            moved += 1
+        elif one.image.draw() == two.image.draw():
+            assert one.image.key == two.image.key
+            moves_kept += 1
+    assert moved and moves_kept

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from bot.fronts import get_front
-from bot.fronts.base import Ctx, SeatInfo
+from bot.fronts.base import Ctx, Picture, SeatInfo, png_of
 from bot.fronts.fleet_dice import picture
 from bot.fronts.fleet_dice.prompt import LETTERS
 from bot.fronts.fleet_dice.words import building_effect, name
@@ -22,6 +22,7 @@ from tests.engine.fleet_dice.builders import (
     blank,
     completed,
     deciding,
+    marked,
     using,
     with_boats,
     with_coins,
@@ -53,7 +54,7 @@ def test_each_choice_that_marks_a_box_carries_its_own_letter_drawn_on_that_box()
     sheet, view = RULES.sheet_for(state), RULES.view(state, 0)
     lettered = picture.sheet_picture(tr, sheet, view, 0, "P0", spots)
     plain = picture.sheet_picture(tr, sheet, view, 0, "P0", list(spots))
-    assert panel.image == lettered != plain
+    assert png_of(panel.image) == lettered != plain
 
 
 def test_a_box_two_choices_mark_shows_both_letters():
@@ -162,7 +163,7 @@ def test_the_quick_reference_takes_its_numbers_from_the_sheet(monkeypatch):
 def test_a_lettered_picture_shows_its_letters_in_the_highlight_colour():
     state = using(blank(2), 0, "wharf", chosen=False)
     panel, _ = asked(state)
-    image = Image.open(io.BytesIO(panel.image)).convert("RGB")
+    image = Image.open(io.BytesIO(png_of(panel.image) or b"")).convert("RGB")
     colours = {c for _, c in image.getcolors(maxcolors=1 << 16)}
     near = [
         c
@@ -192,3 +193,34 @@ def test_a_prompt_carries_the_sheet_picture_only_where_the_boxes_are_the_choice(
         state, _ = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
     assert seen == {kind: PICTURED[kind] for kind in seen}
     assert {"pick", "use", "star"} <= set(seen), seen
+
+
+def _sheet_named(change) -> tuple[str, bytes]:
+    state = using(blank(2), 0, "wharf", chosen=False)
+    change(state)
+    panel, _ = asked(state)
+    assert isinstance(panel.image, Picture)
+    return panel.image.key, panel.image.draw()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda s: with_coins(s.players[0], 3),
+        lambda s: marked(s.players[0], "cod", 2),
+        lambda s: with_boats(s.players[0], "cod", 2),
+        lambda s: completed(s.players[0], "seafood_buffet"),
+        lambda s: s.players[0].licenses.update(cod=2),
+    ],
+    ids=["coins", "marks", "boats", "building", "license"],
+)
+def test_whatever_the_sheet_shows_of_its_player_changes_its_name(change):
+    key, png = _sheet_named(lambda s: None)
+    changed_key, changed_png = _sheet_named(change)
+    assert changed_png != png and changed_key != key
+
+
+def test_another_players_sheet_leaves_the_name_and_the_picture_as_they_are():
+    key, png = _sheet_named(lambda s: None)
+    theirs = _sheet_named(lambda s: (with_coins(s.players[1], 5), marked(s.players[1], "cod", 2)))
+    assert theirs == (key, png)
