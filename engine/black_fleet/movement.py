@@ -133,6 +133,9 @@ def can_steer(house: House, table: PublicBoard, ship: str) -> bool:
     return Helm(house, table).can_steer(ship)
 
 
+Found = tuple[dict[str, int], dict[str, str] | str, str | None]
+"""A ship's search (`Helm.search`): the spaces it may end on with their costs, where the
+moves start (one start for all, or by space) and the ship's own space."""
 REACH_KNOWN = 8192
 """How many answers of where a ship can go are kept (`SeaMap.reach`) before starting over."""
 
@@ -173,6 +176,9 @@ class Helm:
         self.enemy_bits = taken & ~friends
         self._taken: set[str] | None = None
         self._friends = friends
+        self._found: dict[str, Found | None] = {}
+        """Each ship's search with its full move (`found`): a turn's choices list where a
+        ship can go, and the move chosen from them asks again."""
 
     @property
     def taken(self) -> set[str]:
@@ -231,14 +237,22 @@ class Helm:
         found = self.search(ship, None, first=True)
         return found is not None and bool(found[0])
 
+    def found(self, ship: str) -> Found | None:
+        """`search` for `ship`'s whole move, made once for this helm."""
+        known = self._found
+        if ship in known:
+            return known[ship]
+        found = known[ship] = self.search(ship, None, first=False)
+        return found
+
     def places(self, ship: str, budget: int | None = None) -> dict[str, int]:
         """The spaces `ship` may end on now (or with a move of `budget` spaces), in reading
         order, with their costs."""
-        found = self.search(ship, budget, first=False)
+        found = self.found(ship) if budget is None else self.search(ship, budget, first=False)
         return found[0] if found is not None else {}
 
     def destinations(self, ship: str, budget: int | None = None) -> dict[str, Reach]:
-        found = self.search(ship, budget, first=False)
+        found = self.found(ship) if budget is None else self.search(ship, budget, first=False)
         if found is None:
             return {}
         cost, origin, here = found
@@ -252,7 +266,7 @@ class Helm:
 
     def reach(self, ship: str, space: str) -> Reach | None:
         """What a move of `ship` to `space` costs and where it starts (None: out of reach)."""
-        found = self.search(ship, None, first=False)
+        found = self.found(ship)
         if found is None:
             return None
         cost, origin, here = found
@@ -262,9 +276,7 @@ class Helm:
         start = origin if isinstance(origin, str) else origin[space]
         return Reach(steps, None if start == here else start)
 
-    def search(
-        self, ship: str, budget: int | None, first: bool
-    ) -> tuple[dict[str, int], dict[str, str] | str, str | None] | None:
+    def search(self, ship: str, budget: int | None, first: bool) -> Found | None:
         """The spaces `ship` may end on with their costs, where the moves start (one start
         for all, or by space) and the ship's own space; with `first`, stop at the first space
         found (whether the ship can move at all)."""
@@ -411,10 +423,18 @@ def _total(have: dict[str, powers.PowerSum], power: str) -> int:
     return 0 if found is None else found.total
 
 
-def move(house: House, state: BlackFleetState, ship: str, dest: str, events: list[Event]) -> None:
+def move(
+    house: House,
+    state: BlackFleetState,
+    ship: str,
+    dest: str,
+    events: list[Event],
+    helm: Helm | None = None,
+) -> None:
     """Move `ship` to `dest` (one of its destinations). Moving a ship ends the move of the
-    ship moved before it (RULES §6.3)."""
-    reach = Helm(house, state).reach(ship, dest)
+    ship moved before it (RULES §6.3). `helm`: the ships of this very table, looked up
+    already (the choices were listed on the state this one was copied from)."""
+    reach = (helm or Helm(house, state)).reach(ship, dest)
     if reach is None:
         raise KeyError(dest)
     seat = state.turn.seat
