@@ -318,7 +318,7 @@ class Helm:
         there."""
         sea = self.house.map
         bit = sea.bit
-        touch = sea.any_touch if shallow else sea.sea_touch
+        within = sea.every_bit if shallow else sea.sea_bits
         taken = self.taken_bits
         stop = 0 if through else self.enemy_bits & ~bit.get(here or "", 0)
         free = sea.sea_bits & ~taken
@@ -330,27 +330,24 @@ class Helm:
         key = (start_bit, stop & near, free & near, shallow, budget, first)
         found = known.get(key)
         if found is None:
-            found = self._rings_from(start_bit, stop, free, touch, budget, first)
+            found = self._rings_from(start_bit, stop, free, within, budget, first)
             if len(known) >= REACH_KNOWN:
                 known.clear()
             known[key] = found
         return found
 
     def _rings_from(
-        self, start_bit: int, stop: int, free: int, touch: tuple[int, ...], budget: int, first: bool
+        self, start_bit: int, stop: int, free: int, within: int, budget: int, first: bool
     ) -> dict[str, int]:
-        cells = self.house.map.cells
+        sea = self.house.map
+        cells = sea.cells
+        touching = sea.touching
         rings = [start_bit & free]
         if rings[0] and first:
             return {cells[start_bit.bit_length() - 1]: 0}
         seen = frontier = start_bit
         for _ in range(budget):
-            ring = 0
-            while frontier:
-                low = frontier & -frontier
-                ring |= touch[low.bit_length() - 1]
-                frontier ^= low
-            ring &= ~seen & ~stop
+            ring = touching(frontier, within) & ~seen & ~stop
             if not ring:
                 break
             seen |= ring
@@ -360,20 +357,14 @@ class Helm:
                 return {cells[low.bit_length() - 1]: len(rings) - 1}
             frontier = ring
         # The places in reading order (bit order is row by row), each with its ring.
-        every = 0
-        ring_of: dict[int, int] = {}
+        found: list[tuple[int, int]] = []
         for i, ring in enumerate(rings):
-            every |= ring
             while ring:
                 low = ring & -ring
-                ring_of[low] = i
+                found.append((low.bit_length() - 1, i))
                 ring ^= low
-        cost: dict[str, int] = {}
-        while every:
-            low = every & -every
-            cost[cells[low.bit_length() - 1]] = ring_of[low]
-            every ^= low
-        return cost
+        found.sort()
+        return {cells[at]: i for at, i in found}
 
     def _sources(
         self,
