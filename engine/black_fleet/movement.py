@@ -432,11 +432,11 @@ def move(
     start = position(state, seat, ship)
     _moved(house, state.captains[seat], state.turn, ship, reach.cost)
     if ship == "merchant":
-        state.captains[seat].merchant = dest
+        state.captain(seat).merchant = dest
     elif ship == "pirate":
-        state.captains[seat].pirate = dest
+        state.captain(seat).pirate = dest
     elif ship.startswith(MUTINY):
-        state.captains[int(ship[len(MUTINY) :])].pirate = dest
+        state.captain(int(ship[len(MUTINY) :])).pirate = dest
     else:
         state.navy[ship] = dest
     owner = int(ship[len(MUTINY) :]) if ship.startswith(MUTINY) else None

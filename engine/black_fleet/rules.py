@@ -137,11 +137,13 @@ class BlackFleet(PlayedBy[BlackFleetState, BlackFleetView]):
             helm = listed[2]  # listed a moment ago for this very state
         elif not decision.permits(self.house, state, action):
             raise why_not(stage, decision, action)
-        new = state.clone()
+        # The captains the action leaves alone are shared with `state`, not copied.
+        new = state.working_copy()
         events: list[Event] = []
         decision.decide(self.house, new, action, events, helm)
         new.version += 1
-        new.captains[seat].acted += 1
+        new.captain(seat).acted += 1
+        new.settled()
         return new, events
 
     def undoable(
