@@ -27,15 +27,29 @@ from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 
+Decide = Callable[[House, BlackFleetState, Action, list[Event], Helm | None], None]
+"""A decision made on the state being changed. The helm, when given, is the one its choices
+were listed with, on the state the action started from: it is asked only before anything
+changes."""
+
 
 @dataclass(frozen=True)
 class Decision:
     legal: Callable[[House, BlackFleetState], list[Action]]
-    decide: Callable[[House, BlackFleetState, Action, list[Event]], None]
+    decide: Decide
     expect: str
     """What the seat is asked for, to say why another action is refused."""
     allows: Callable[[House, BlackFleetState, Action], bool] | None = None
     """A quicker check of one action than listing them all (None: look it up in `legal`)."""
+    listing: Callable[[House, BlackFleetState], tuple[list[Action], Helm]] | None = None
+    """`legal` with the helm it looked the table's ships up with, for `decide` to ask again
+    (None: the decision has none)."""
+
+    def choices(self, house: House, state: BlackFleetState) -> tuple[list[Action], Helm | None]:
+        """What is legal, and the helm it was found with (if any)."""
+        if self.listing is not None:
+            return self.listing(house, state)
+        return self.legal(house, state), None
 
     def permits(self, house: House, state: BlackFleetState, action: Action) -> bool:
         if self.allows is not None:
@@ -47,7 +61,13 @@ def _legal_dock(house: House, state: BlackFleetState) -> list[Action]:
     return [action_of("dock", d.lower()) for d in flow.free_docks(house, state)]
 
 
-def _decide_dock(house: House, state: BlackFleetState, action: Action, events: list[Event]) -> None:
+def _decide_dock(
+    house: House,
+    state: BlackFleetState,
+    action: Action,
+    events: list[Event],
+    helm: Helm | None = None,
+) -> None:
     flow.place_merchant(house, state, action.args[0].upper(), events)
 
 
@@ -56,7 +76,11 @@ def _legal_enter(house: House, state: BlackFleetState) -> list[Action]:
 
 
 def _decide_enter(
-    house: House, state: BlackFleetState, action: Action, events: list[Event]
+    house: House,
+    state: BlackFleetState,
+    action: Action,
+    events: list[Event],
+    helm: Helm | None = None,
 ) -> None:
     flow.enter_pirate(house, state, action.args[0].upper(), events)
 
@@ -77,7 +101,13 @@ def _legal_card(house: House, state: BlackFleetState) -> list[Action]:
     return plays + fortune.fortune_actions(house, state, me.fortune, "card")
 
 
-def _decide_card(house: House, state: BlackFleetState, action: Action, events: list[Event]) -> None:
+def _decide_card(
+    house: House,
+    state: BlackFleetState,
+    action: Action,
+    events: list[Event],
+    helm: Helm | None = None,
+) -> None:
     if action.verb == "play":
         flow.play_movement(house, state, action.args[0], events)
     else:
@@ -85,6 +115,10 @@ def _decide_card(house: House, state: BlackFleetState, action: Action, events: l
 
 
 def _legal_helm(house: House, state: BlackFleetState) -> list[Action]:
+    return _list_helm(house, state)[0]
+
+
+def _list_helm(house: House, state: BlackFleetState) -> tuple[list[Action], Helm]:
     me = state.captains[state.turn.seat]
     # RULES §5.5: a ship goes straight to any space it can reach, in one choice, and may make
     # its action there in the same choice.
@@ -93,7 +127,7 @@ def _legal_helm(house: House, state: BlackFleetState) -> list[Action]:
     acts = shipactions.ship_actions(house, state, helm)
     cards = fortune.fortune_actions(house, state, me.fortune, "helm", helm)
     ends = [action_of("end", key) for key in _end_purchases(house, state)]
-    return [*ships, *moves, *acts, *cards, END, *ends]
+    return [*ships, *moves, *acts, *cards, END, *ends], helm
 
 
 END = action_of("end")
@@ -129,14 +163,20 @@ def _allows_helm(house: House, state: BlackFleetState, action: Action) -> bool:
     return action in shipactions.ship_actions(house, state)
 
 
-def _decide_helm(house: House, state: BlackFleetState, action: Action, events: list[Event]) -> None:
+def _decide_helm(
+    house: House,
+    state: BlackFleetState,
+    action: Action,
+    events: list[Event],
+    helm: Helm | None = None,
+) -> None:
     verb = action.verb
     if verb == "ship":
         state.stage = "course"
         state.turn.course = action.args[0]
     elif verb == "move":
         ship = action.args[0]
-        move(house, state, ship, action.args[1].upper(), events)
+        move(house, state, ship, action.args[1].upper(), events, helm)
         if len(action.args) == 3:
             _decide_helm(house, state, shipactions.follow_up(ship, action.args[2]), events)
     elif verb == "trade":
@@ -178,7 +218,11 @@ def _allows_course(house: House, state: BlackFleetState, action: Action) -> bool
 
 
 def _decide_course(
-    house: House, state: BlackFleetState, action: Action, events: list[Event]
+    house: House,
+    state: BlackFleetState,
+    action: Action,
+    events: list[Event],
+    helm: Helm | None = None,
 ) -> None:
     ship = state.turn.course or ""
     if action.verb == "to":
@@ -194,7 +238,11 @@ def _legal_chart(house: House, state: BlackFleetState) -> list[Action]:
 
 
 def _decide_chart(
-    house: House, state: BlackFleetState, action: Action, events: list[Event]
+    house: House,
+    state: BlackFleetState,
+    action: Action,
+    events: list[Event],
+    helm: Helm | None = None,
 ) -> None:
     flow.discard_movement(house, state, action.args[0], events)
 
@@ -205,7 +253,11 @@ def _legal_discard(house: House, state: BlackFleetState) -> list[Action]:
 
 
 def _decide_discard(
-    house: House, state: BlackFleetState, action: Action, events: list[Event]
+    house: House,
+    state: BlackFleetState,
+    action: Action,
+    events: list[Event],
+    helm: Helm | None = None,
 ) -> None:
     flow.discard_fortune(house, state, action.args[0], events)
 
@@ -217,7 +269,13 @@ def _legal_buy(house: House, state: BlackFleetState) -> list[Action]:
     ]
 
 
-def _decide_buy(house: House, state: BlackFleetState, action: Action, events: list[Event]) -> None:
+def _decide_buy(
+    house: House,
+    state: BlackFleetState,
+    action: Action,
+    events: list[Event],
+    helm: Helm | None = None,
+) -> None:
     if action.verb == "buy":
         flow.buy(house, state, action.args[0], events)
     else:
@@ -228,7 +286,13 @@ def _legal_none(house: House, state: BlackFleetState) -> list[Action]:
     return []
 
 
-def _decide_none(house: House, state: BlackFleetState, action: Action, events: list[Event]) -> None:
+def _decide_none(
+    house: House,
+    state: BlackFleetState,
+    action: Action,
+    events: list[Event],
+    helm: Helm | None = None,
+) -> None:
     raise AssertionError("no decision is owed once the game is over")
 
 
@@ -243,6 +307,7 @@ DECISIONS: dict[Stage, Decision] = {
         _decide_helm,
         "choose a ship to move, an action, a fortune card or end",
         _allows_helm,
+        _list_helm,
     ),
     "course": Decision(_legal_course, _decide_course, "choose where the ship goes", _allows_course),
     "chart": Decision(_legal_chart, _decide_chart, "discard a movement card"),

@@ -89,7 +89,7 @@ def free_docks(house: House, table: PublicBoard) -> list[str]:
 
 def place_merchant(house: House, state: BlackFleetState, space: str, events: list[Event]) -> None:
     seat = state.turn.seat
-    me = state.captains[seat]
+    me = state.captain(seat)
     port = house.map.port_of_dock[space]
     load = min(CARGO, state.supply[port.goods])
     state.supply[port.goods] -= load
@@ -117,7 +117,7 @@ def _after_docking(house: House, state: BlackFleetState) -> Stage:
 def enter_pirate(house: House, state: BlackFleetState, space: str, events: list[Event]) -> None:
     """RULES §6.4: the pirate comes onto the map on a Far Seas space (its turn goes on)."""
     seat = state.turn.seat
-    state.captains[seat].pirate = space
+    state.captain(seat).pirate = space
     state.stage = "card"
     events.append(Event("enter", seat, {"space": space}))
 
@@ -131,6 +131,7 @@ def begin_turn(house: House, state: BlackFleetState, seat: int, events: list[Eve
     me = state.captains[seat]
     patron = powers.total(house, me, "patron")
     if patron:
+        me = state.captain(seat)
         me.doubloons += patron
         events.append(Event("gain", seat, {"source": "patron", "gain": patron}))
     # RULES §5.1: a sunk merchant comes back on a dock before the movement card is played,
@@ -143,7 +144,7 @@ def begin_turn(house: House, state: BlackFleetState, seat: int, events: list[Eve
 
 def play_movement(house: House, state: BlackFleetState, cid: str, events: list[Event]) -> None:
     seat = state.turn.seat
-    state.captains[seat].movement.remove(cid)
+    state.captain(seat).movement.remove(cid)
     state.movement_discard.append(cid)
     state.turn.card = cid
     state.stage = "helm"
@@ -153,7 +154,7 @@ def play_movement(house: House, state: BlackFleetState, cid: str, events: list[E
 def end_moves(house: House, state: BlackFleetState, events: list[Event]) -> None:
     """RULES §8: draw back up to the movement hand, then the card's bottom symbol."""
     seat = state.turn.seat
-    me = state.captains[seat]
+    me = state.captain(seat)
     want = powers.movement_hand(house, me) - len(me.movement)
     if want > 0:
         drawn = draw(state, "movement", want, events)
@@ -180,7 +181,7 @@ def owed_discards(house: House, state: BlackFleetState) -> int:
 
 def discard_fortune(house: House, state: BlackFleetState, key: str, events: list[Event]) -> None:
     seat = state.turn.seat
-    me = state.captains[seat]
+    me = state.captain(seat)
     cid = next(c for c in me.fortune if house.fortune[c].key == key)
     me.fortune.remove(cid)
     state.fortune_discard.append(cid)
@@ -192,7 +193,7 @@ def discard_fortune(house: House, state: BlackFleetState, key: str, events: list
 def discard_movement(house: House, state: BlackFleetState, cid: str, events: list[Event]) -> None:
     """Navigator's Chart: discard the cards drawn for it, one at a time."""
     seat = state.turn.seat
-    state.captains[seat].movement.remove(cid)
+    state.captain(seat).movement.remove(cid)
     state.movement_discard.append(cid)
     state.turn.chart -= 1
     events.append(Event("discard", seat, {"deck": "movement", "card": cid}))
@@ -238,7 +239,7 @@ def affordable(
 
 def buy(house: House, state: BlackFleetState, key: str, events: list[Event]) -> None:
     seat = state.turn.seat
-    me = state.captains[seat]
+    me = state.captain(seat)
     if key == VICTORY:
         me.doubloons -= state.options.victory
         me.victory = True

@@ -102,7 +102,7 @@ def play(house: House, state: BlackFleetState, action: Action, events: list[Even
     """Play the fortune card an action names; returns the stage the turn goes on with."""
     turn = state.turn
     seat = turn.seat
-    me = state.captains[seat]
+    me = state.captain(seat)
     key, args = action.args[0], action.args[1:]
     cid = next(c for c in me.fortune if house.fortune[c].key == key)
     card = house.fortune[cid]
@@ -128,8 +128,9 @@ def play(house: House, state: BlackFleetState, action: Action, events: list[Even
         events.append(Event("gain", seat, {"source": key, "gain": amount}))
     elif power == "bribe":
         victim = _seat_of(state, target)
-        taken = min(amount, state.captains[victim].doubloons)
-        state.captains[victim].doubloons -= taken
+        robbed = state.captain(victim)
+        taken = min(amount, robbed.doubloons)
+        robbed.doubloons -= taken
         me.doubloons += taken
         events.append(Event("bribe", seat, {"victim": victim, "gain": taken}))
     elif power == "pirates_lair" and target is not None:

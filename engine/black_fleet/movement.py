@@ -133,6 +133,9 @@ def can_steer(house: House, table: PublicBoard, ship: str) -> bool:
     return Helm(house, table).can_steer(ship)
 
 
+Found = tuple[dict[str, int], dict[str, str] | str, str | None]
+"""A ship's search (`Helm.search`): the spaces it may end on with their costs, where the
+moves start (one start for all, or by space) and the ship's own space."""
 REACH_KNOWN = 8192
 """How many answers of where a ship can go are kept (`SeaMap.reach`) before starting over."""
 
@@ -173,6 +176,9 @@ class Helm:
         self.enemy_bits = taken & ~friends
         self._taken: set[str] | None = None
         self._friends = friends
+        self._found: dict[str, Found | None] = {}
+        """Each ship's search with its full move (`found`): a turn's choices list where a
+        ship can go, and the move chosen from them asks again."""
 
     @property
     def taken(self) -> set[str]:
@@ -231,14 +237,22 @@ class Helm:
         found = self.search(ship, None, first=True)
         return found is not None and bool(found[0])
 
+    def found(self, ship: str) -> Found | None:
+        """`search` for `ship`'s whole move, made once for this helm."""
+        known = self._found
+        if ship in known:
+            return known[ship]
+        found = known[ship] = self.search(ship, None, first=False)
+        return found
+
     def places(self, ship: str, budget: int | None = None) -> dict[str, int]:
         """The spaces `ship` may end on now (or with a move of `budget` spaces), in reading
         order, with their costs."""
-        found = self.search(ship, budget, first=False)
+        found = self.found(ship) if budget is None else self.search(ship, budget, first=False)
         return found[0] if found is not None else {}
 
     def destinations(self, ship: str, budget: int | None = None) -> dict[str, Reach]:
-        found = self.search(ship, budget, first=False)
+        found = self.found(ship) if budget is None else self.search(ship, budget, first=False)
         if found is None:
             return {}
         cost, origin, here = found
@@ -252,7 +266,7 @@ class Helm:
 
     def reach(self, ship: str, space: str) -> Reach | None:
         """What a move of `ship` to `space` costs and where it starts (None: out of reach)."""
-        found = self.search(ship, None, first=False)
+        found = self.found(ship)
         if found is None:
             return None
         cost, origin, here = found
@@ -262,9 +276,7 @@ class Helm:
         start = origin if isinstance(origin, str) else origin[space]
         return Reach(steps, None if start == here else start)
 
-    def search(
-        self, ship: str, budget: int | None, first: bool
-    ) -> tuple[dict[str, int], dict[str, str] | str, str | None] | None:
+    def search(self, ship: str, budget: int | None, first: bool) -> Found | None:
         """The spaces `ship` may end on with their costs, where the moves start (one start
         for all, or by space) and the ship's own space; with `first`, stop at the first space
         found (whether the ship can move at all)."""
@@ -306,7 +318,7 @@ class Helm:
         there."""
         sea = self.house.map
         bit = sea.bit
-        touch = sea.any_touch if shallow else sea.sea_touch
+        within = sea.every_bit if shallow else sea.sea_bits
         taken = self.taken_bits
         stop = 0 if through else self.enemy_bits & ~bit.get(here or "", 0)
         free = sea.sea_bits & ~taken
@@ -318,27 +330,24 @@ class Helm:
         key = (start_bit, stop & near, free & near, shallow, budget, first)
         found = known.get(key)
         if found is None:
-            found = self._rings_from(start_bit, stop, free, touch, budget, first)
+            found = self._rings_from(start_bit, stop, free, within, budget, first)
             if len(known) >= REACH_KNOWN:
                 known.clear()
             known[key] = found
         return found
 
     def _rings_from(
-        self, start_bit: int, stop: int, free: int, touch: tuple[int, ...], budget: int, first: bool
+        self, start_bit: int, stop: int, free: int, within: int, budget: int, first: bool
     ) -> dict[str, int]:
-        cells = self.house.map.cells
+        sea = self.house.map
+        cells = sea.cells
+        touching = sea.touching
         rings = [start_bit & free]
         if rings[0] and first:
             return {cells[start_bit.bit_length() - 1]: 0}
         seen = frontier = start_bit
         for _ in range(budget):
-            ring = 0
-            while frontier:
-                low = frontier & -frontier
-                ring |= touch[low.bit_length() - 1]
-                frontier ^= low
-            ring &= ~seen & ~stop
+            ring = touching(frontier, within) & ~seen & ~stop
             if not ring:
                 break
             seen |= ring
@@ -348,20 +357,14 @@ class Helm:
                 return {cells[low.bit_length() - 1]: len(rings) - 1}
             frontier = ring
         # The places in reading order (bit order is row by row), each with its ring.
-        every = 0
-        ring_of: dict[int, int] = {}
+        found: list[tuple[int, int]] = []
         for i, ring in enumerate(rings):
-            every |= ring
             while ring:
                 low = ring & -ring
-                ring_of[low] = i
+                found.append((low.bit_length() - 1, i))
                 ring ^= low
-        cost: dict[str, int] = {}
-        while every:
-            low = every & -every
-            cost[cells[low.bit_length() - 1]] = ring_of[low]
-            every ^= low
-        return cost
+        found.sort()
+        return {cells[at]: i for at, i in found}
 
     def _sources(
         self,
@@ -411,21 +414,29 @@ def _total(have: dict[str, powers.PowerSum], power: str) -> int:
     return 0 if found is None else found.total
 
 
-def move(house: House, state: BlackFleetState, ship: str, dest: str, events: list[Event]) -> None:
+def move(
+    house: House,
+    state: BlackFleetState,
+    ship: str,
+    dest: str,
+    events: list[Event],
+    helm: Helm | None = None,
+) -> None:
     """Move `ship` to `dest` (one of its destinations). Moving a ship ends the move of the
-    ship moved before it (RULES §6.3)."""
-    reach = Helm(house, state).reach(ship, dest)
+    ship moved before it (RULES §6.3). `helm`: the ships of this very table, looked up
+    already (the choices were listed on the state this one was copied from)."""
+    reach = (helm or Helm(house, state)).reach(ship, dest)
     if reach is None:
         raise KeyError(dest)
     seat = state.turn.seat
     start = position(state, seat, ship)
     _moved(house, state.captains[seat], state.turn, ship, reach.cost)
     if ship == "merchant":
-        state.captains[seat].merchant = dest
+        state.captain(seat).merchant = dest
     elif ship == "pirate":
-        state.captains[seat].pirate = dest
+        state.captain(seat).pirate = dest
     elif ship.startswith(MUTINY):
-        state.captains[int(ship[len(MUTINY) :])].pirate = dest
+        state.captain(int(ship[len(MUTINY) :])).pirate = dest
     else:
         state.navy[ship] = dest
     owner = int(ship[len(MUTINY) :]) if ship.startswith(MUTINY) else None

@@ -19,6 +19,7 @@ from engine.black_fleet import flow
 from engine.black_fleet.actions import parse_action
 from engine.black_fleet.decisions import DECISIONS, why_not
 from engine.black_fleet.house import House, builtin_house
+from engine.black_fleet.movement import Helm
 from engine.black_fleet.scoring import result as score_result
 from engine.black_fleet.state import (
     SCHEMA_VERSION,
@@ -53,11 +54,12 @@ class BlackFleet(PlayedBy[BlackFleetState, BlackFleetView]):
 
     def __init__(self, house: House | None = None) -> None:
         self.house = house or builtin_house()
-        self._listed: tuple[BlackFleetState, list[Action]] | None = None
-        """The last state whose choices were listed, with them: an action chosen from that
-        list is checked by looking it up there (`apply`). States are never changed in place
-        once play has begun: `apply` returns a new one. One attribute, read at once: a
-        listing on another thread replaces the pair, never half of it."""
+        self._listed: tuple[BlackFleetState, list[Action], Helm | None] | None = None
+        """The last state whose choices were listed, with them and the helm they were found
+        with: an action chosen from that list is checked by looking it up there, and a move
+        asks that helm where it goes (`apply`). States are never changed in place once play
+        has begun: `apply` returns a new one. One attribute, read at once: a listing on
+        another thread replaces the whole, never part of it."""
 
     # --- setting up ------------------------------------------------------------------------
 
@@ -79,8 +81,8 @@ class BlackFleet(PlayedBy[BlackFleetState, BlackFleetView]):
     def legal_actions(self, state: BlackFleetState, seat: int) -> list[Action]:
         if state.stage == "over" or seat != state.turn.seat:
             return []
-        legal = DECISIONS[state.stage].legal(self.house, state)
-        self._listed = (state, legal)
+        legal, helm = DECISIONS[state.stage].choices(self.house, state)
+        self._listed = (state, legal, helm)
         return legal.copy()
 
     def is_over(self, state: BlackFleetState) -> bool:
@@ -130,15 +132,18 @@ class BlackFleet(PlayedBy[BlackFleetState, BlackFleetView]):
         action, stage = owed
         decision = DECISIONS[stage]
         listed = self._listed
+        helm = None
         if listed is not None and listed[0] is state and _among(action, listed[1]):
-            pass  # listed a moment ago for this very state
+            helm = listed[2]  # listed a moment ago for this very state
         elif not decision.permits(self.house, state, action):
             raise why_not(stage, decision, action)
-        new = state.clone()
+        # The captains the action leaves alone are shared with `state`, not copied.
+        new = state.working_copy()
         events: list[Event] = []
-        decision.decide(self.house, new, action, events)
+        decision.decide(self.house, new, action, events, helm)
         new.version += 1
-        new.captains[seat].acted += 1
+        new.captain(seat).acted += 1
+        new.settled()
         return new, events
 
     def undoable(

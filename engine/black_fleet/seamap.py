@@ -211,6 +211,10 @@ class SeaMap:
             sum(self.bit[n] for n in self.land_neighbours.get(name, ())) for name in cells
         )
         """By cell: the bits of every space next to it, land included (Shallow Draft)."""
+        self.every_bit = (1 << len(cells)) - 1
+        west = sum(1 << (r * self.width) for r in range(self.height))
+        self._not_west = self.every_bit & ~west
+        self._not_east = self.every_bit & ~(west << (self.width - 1))
         self.reach: dict[tuple[object, ...], dict[str, int]] = {}
         """Filled by `engine.black_fleet.movement`: where a ship can end a move, by where it
         starts, what stops it, where it may stop and how far it goes. The same question comes
@@ -224,19 +228,27 @@ class SeaMap:
         if unreachable:
             raise EngineError(f"map data: rows: sea space {unreachable[0]} cannot be reached")
 
+    def touching(self, spaces: int, within: int) -> int:
+        """The spaces of `within` next to any of `spaces` (all as bits): the four
+        neighbours of every space at once, by shifting the rows and columns of the grid
+        (`sea_bits` for `sea_touch`'s spaces, `every_bit` for `any_touch`'s)."""
+        width = self.width
+        return (
+            ((spaces << 1) & self._not_west)
+            | ((spaces >> 1) & self._not_east)
+            | (spaces << width)
+            | (spaces >> width)
+        ) & within
+
     def around(self, start: int, steps: int) -> int:
         """The spaces at most `steps` steps from the space `start` (both as bits, `bit`),
         land or sea: the only ones a move of that many steps from there can meet."""
         found = self._around.get((start, steps))
         if found is None:
             found = ring = start
+            every = self.every_bit
             for _ in range(steps):
-                near = 0
-                while ring:
-                    low = ring & -ring
-                    near |= self.any_touch[low.bit_length() - 1]
-                    ring ^= low
-                ring = near & ~found
+                ring = self.touching(ring, every) & ~found
                 found |= ring
             self._around[(start, steps)] = found
         return found

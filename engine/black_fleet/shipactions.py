@@ -342,7 +342,7 @@ def trade(house: House, state: BlackFleetState, events: list[Event]) -> None:
     deal = sale(house, state)
     assert deal is not None
     seat = state.turn.seat
-    me = state.captains[seat]
+    me = state.captain(seat)
     for cube in me.cargo:
         state.supply[cube] += 1
     port = house.map.port_of_dock[me.merchant or ""]
@@ -369,9 +369,9 @@ def trade(house: House, state: BlackFleetState, events: list[Event]) -> None:
 def raid(house: House, state: BlackFleetState, space: str, events: list[Event]) -> None:
     """RULES §7.2: take one cube from an adjacent enemy merchant; an emptied one sinks."""
     seat = state.turn.seat
-    me = state.captains[seat]
+    me = state.captain(seat)
     victim = next(s for s, c in enumerate(state.captains) if c.merchant == space)
-    other = state.captains[victim]
+    other = state.captain(victim)
     cube = other.cargo.pop()
     me.loot.append(cube)
     gain = powers.effect(state.turn, "plunder") or powers.RAID_REWARD
@@ -403,9 +403,9 @@ def raid(house: House, state: BlackFleetState, space: str, events: list[Event]) 
 def sink(house: House, state: BlackFleetState, ship: str, space: str, events: list[Event]) -> None:
     """RULES §7.4: sink an adjacent enemy pirate; its treasure goes home."""
     seat = state.turn.seat
-    me = state.captains[seat]
+    me = state.captain(seat)
     victim = next(s for s, c in enumerate(state.captains) if c.pirate == space)
-    other = state.captains[victim]
+    other = state.captain(victim)
     lost = list(other.loot)
     for cube in lost:
         state.supply[cube] += 1
@@ -437,7 +437,7 @@ def bury(house: House, state: BlackFleetState, events: list[Event]) -> None:
     gain = bury_value(house, state)
     assert gain is not None
     seat = state.turn.seat
-    me = state.captains[seat]
+    me = state.captain(seat)
     space = me.pirate or ""
     cubes = list(me.loot)
     for cube in cubes:
@@ -455,7 +455,7 @@ def sell(house: House, state: BlackFleetState, events: list[Event]) -> None:
     assert deal is not None
     sold, gain = deal
     seat = state.turn.seat
-    me = state.captains[seat]
+    me = state.captain(seat)
     for cube in sold:
         me.loot.remove(cube)
         state.supply[cube] += 1

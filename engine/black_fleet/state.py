@@ -160,6 +160,26 @@ class Captain:
         return new
 
 
+class Crew(list[Captain]):
+    """The captains of a state one action is changing (`BlackFleetState.working_copy`):
+    still those of the state it started from, each copied the first time the action asks
+    for it to change (`BlackFleetState.captain`)."""
+
+    __slots__ = ("_before",)
+
+    def __init__(self, before: list[Captain]) -> None:
+        super().__init__(before)
+        self._before = before
+        """The captains of the state the action started from, never changed."""
+
+    def own(self, seat: int) -> Captain:
+        captain = list.__getitem__(self, seat)
+        if captain is self._before[seat]:
+            captain = captain.clone()
+            list.__setitem__(self, seat, captain)
+        return captain
+
+
 @with_config(_STRICT)
 @dataclass(slots=True, kw_only=True)
 class BlackFleetState:
@@ -197,16 +217,45 @@ class BlackFleetState:
     def seats(self) -> int:
         return len(self.captains)
 
+    def captain(self, seat: int) -> Captain:
+        """The captain of `seat`, to change. A working copy (`working_copy`) copies it the
+        first time: anything that changes a captain during an action gets it here, never
+        from ``captains``, which a working copy shares with the state the action started
+        from."""
+        captains = self.captains
+        if type(captains) is Crew:
+            return captains.own(seat)
+        return captains[seat]
+
     def clone(self) -> BlackFleetState:
         """An independent copy, built slot by slot (a generic deep copy is slow, and so are
         `__init__`'s keyword checks)."""
         new = object.__new__(BlackFleetState)
+        new.captains = [c.clone() for c in self.captains]
+        self._copy_rest(new)
+        return new
+
+    def working_copy(self) -> BlackFleetState:
+        """A copy for one action to change (`apply`): like `clone`, but the captains are
+        copied only as the action asks for them to change (`captain`), the others shared
+        with this state. `settled` makes it a state like any other once the action is
+        done."""
+        new = object.__new__(BlackFleetState)
+        new.captains = Crew(self.captains)
+        self._copy_rest(new)
+        return new
+
+    def settled(self) -> None:
+        """The working copy's captains as a plain list: the action is done."""
+        self.captains = list(self.captains)
+
+    def _copy_rest(self, new: BlackFleetState) -> None:
+        """Everything but the captains, copied into `new` slot by slot."""
         new.schema_version = self.schema_version
         new.game = self.game
         new.seed = self.seed
         new.options = self.options
         new.version = self.version
-        new.captains = [c.clone() for c in self.captains]
         new.start = self.start
         new.navy = self.navy.copy()
         new.supply = self.supply.copy()
@@ -223,7 +272,6 @@ class BlackFleetState:
         new.turn = self.turn.clone()
         new.final_round = self.final_round
         new.ended = self.ended
-        return new
 
 
 STATE = TypeAdapter(BlackFleetState)

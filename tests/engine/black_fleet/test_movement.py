@@ -181,3 +181,21 @@ def test_a_direct_move_ends_the_move_of_the_ship_moved_before():
     state = table(merchants={0: "B6"}, pirates={0: "C8"}, played=card("yellow", merchant=3))
     state, _ = act(state, "move merchant c6", "move pirate d8")
     assert not [a for a in legal(state) if a.startswith("move merchant")]
+
+
+def test_the_spaces_next_to_a_group_of_spaces_are_those_next_to_each_one():
+    # RULES §6.1: a ship steps to one of the four spaces beside it, never across the map's
+    # edge; Shallow Draft crosses land too.
+    sea = GAME.house.map
+    cells = sea.cells
+    for i, _ in enumerate(cells):
+        bit = 1 << i
+        assert sea.touching(bit, sea.every_bit) == sea.any_touch[i]
+        if cells[i] in sea.sea_set:
+            assert sea.touching(bit, sea.sea_bits) == sea.sea_touch[i]
+    group = [0, len(cells) - 1, sea.width - 1, sea.width, 7, 8, 9]
+    joined = sum(1 << i for i in group)
+    expected = 0
+    for i in group:
+        expected |= sea.any_touch[i]
+    assert sea.touching(joined, sea.every_bit) == expected

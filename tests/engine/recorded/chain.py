@@ -77,7 +77,8 @@ def play(game_id: str, index: int, plan: dict[str, Any]) -> dict[str, Any]:
     rng = random.Random(seed)
     state, events = game.start(players, seed, options)
     chain = hashlib.blake2b(digest_size=8)
-    chain.update(game.dump_state(state).encode())
+    dumped = game.dump_state(state)
+    chain.update(dumped.encode())
     chain.update(json.dumps([e.to_json() for e in events]).encode())
     checkpoints: list[str] = []
     strong: list[list[Any]] = []
@@ -102,7 +103,10 @@ def play(game_id: str, index: int, plan: dict[str, Any]) -> dict[str, Any]:
             strong.append(
                 [actions, ai_action(game, state, seat, "strong", seed, STRONG_PLAYOUTS).text]
             )
-        state, events = game.apply(state, seat, action)
+        before, (state, events) = state, game.apply(state, seat, action)
+        # The state an action started from is never changed, whatever the new one shares
+        # with it: the previous state saves as it did before the action.
+        assert game.dump_state(before) == dumped, f"action {actions} changed the state it was given"
         dumped = game.dump_state(state)
         parts += [action.text, dumped, json.dumps([e.to_json() for e in events])]
         chain.update("\x00".join(parts).encode())

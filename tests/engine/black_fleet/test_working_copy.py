@@ -1,0 +1,27 @@
+"""An action works on a copy of the state: the captains it changes are copied first, the
+others shared, and the state it started from never changes."""
+
+from tests.engine.black_fleet.builders import GAME, table
+
+
+def test_a_raid_changes_copies_of_the_raider_and_the_victim_only():
+    before = table(merchants={1: "F2", 2: "B6"}, cargo={1: ["red"]}, pirates={0: "E2"})
+    saved = GAME.dump_state(before)
+    after, _ = GAME.apply(before, 0, "attack pirate f2")
+    assert GAME.dump_state(before) == saved
+    assert before.captains[1].merchant == "F2" and before.captains[1].cargo == ["red"]
+    assert after.captains[1].merchant is None and after.captains[0].loot == ["red"]
+    assert after.captains[2] is before.captains[2]  # untouched: shared, not copied
+    assert type(after.captains) is list
+
+
+def test_a_working_copy_hands_out_a_captain_to_change_once_and_keeps_the_original():
+    before = table(doubloons={1: 4})
+    work = before.working_copy()
+    mine = work.captain(1)
+    mine.doubloons += 3
+    mine.cargo.append("red")
+    assert work.captain(1) is mine and work.captains[1] is mine
+    assert before.captains[1].doubloons == 4 and "red" not in before.captains[1].cargo
+    work.settled()
+    assert type(work.captains) is list and work.captains[1].doubloons == 7
