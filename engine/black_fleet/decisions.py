@@ -27,10 +27,11 @@ from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 
-Decide = Callable[[House, BlackFleetState, Action, list[Event], Helm | None], None]
-"""A decision made on the state being changed. The helm, when given, is the one its choices
-were listed with, on the state the action started from: it is asked only before anything
-changes."""
+Decide = Callable[[House, BlackFleetState, Action, list[Event]], None]
+"""A decision made on the state being changed."""
+Steer = Callable[[House, BlackFleetState, Action, list[Event], Helm | None], None]
+"""The helm's decision, given the helm its choices were listed with (on the state the action
+started from: it is asked only before anything changes), or None to look again."""
 
 
 @dataclass(frozen=True)
@@ -42,14 +43,30 @@ class Decision:
     allows: Callable[[House, BlackFleetState, Action], bool] | None = None
     """A quicker check of one action than listing them all (None: look it up in `legal`)."""
     listing: Callable[[House, BlackFleetState], tuple[list[Action], Helm]] | None = None
-    """`legal` with the helm it looked the table's ships up with, for `decide` to ask again
+    """`legal` with the helm it looked the table's ships up with, for `steer` to ask again
     (None: the decision has none)."""
+    steer: Steer | None = None
+    """`decide` given that helm (None: the decision needs none)."""
 
     def choices(self, house: House, state: BlackFleetState) -> tuple[list[Action], Helm | None]:
         """What is legal, and the helm it was found with (if any)."""
         if self.listing is not None:
             return self.listing(house, state)
         return self.legal(house, state), None
+
+    def make(
+        self,
+        house: House,
+        state: BlackFleetState,
+        action: Action,
+        events: list[Event],
+        helm: Helm | None,
+    ) -> None:
+        """Make the decision; the helm its choices were listed with goes to `steer`."""
+        if self.steer is not None:
+            self.steer(house, state, action, events, helm)
+        else:
+            self.decide(house, state, action, events)
 
     def permits(self, house: House, state: BlackFleetState, action: Action) -> bool:
         if self.allows is not None:
@@ -66,7 +83,6 @@ def _decide_dock(
     state: BlackFleetState,
     action: Action,
     events: list[Event],
-    helm: Helm | None = None,
 ) -> None:
     flow.place_merchant(house, state, action.args[0].upper(), events)
 
@@ -80,7 +96,6 @@ def _decide_enter(
     state: BlackFleetState,
     action: Action,
     events: list[Event],
-    helm: Helm | None = None,
 ) -> None:
     flow.enter_pirate(house, state, action.args[0].upper(), events)
 
@@ -106,7 +121,6 @@ def _decide_card(
     state: BlackFleetState,
     action: Action,
     events: list[Event],
-    helm: Helm | None = None,
 ) -> None:
     if action.verb == "play":
         flow.play_movement(house, state, action.args[0], events)
@@ -222,7 +236,6 @@ def _decide_course(
     state: BlackFleetState,
     action: Action,
     events: list[Event],
-    helm: Helm | None = None,
 ) -> None:
     ship = state.turn.course or ""
     if action.verb == "to":
@@ -242,7 +255,6 @@ def _decide_chart(
     state: BlackFleetState,
     action: Action,
     events: list[Event],
-    helm: Helm | None = None,
 ) -> None:
     flow.discard_movement(house, state, action.args[0], events)
 
@@ -257,7 +269,6 @@ def _decide_discard(
     state: BlackFleetState,
     action: Action,
     events: list[Event],
-    helm: Helm | None = None,
 ) -> None:
     flow.discard_fortune(house, state, action.args[0], events)
 
@@ -274,7 +285,6 @@ def _decide_buy(
     state: BlackFleetState,
     action: Action,
     events: list[Event],
-    helm: Helm | None = None,
 ) -> None:
     if action.verb == "buy":
         flow.buy(house, state, action.args[0], events)
@@ -291,7 +301,6 @@ def _decide_none(
     state: BlackFleetState,
     action: Action,
     events: list[Event],
-    helm: Helm | None = None,
 ) -> None:
     raise AssertionError("no decision is owed once the game is over")
 
@@ -308,6 +317,7 @@ DECISIONS: dict[Stage, Decision] = {
         "choose a ship to move, an action, a fortune card or end",
         _allows_helm,
         _list_helm,
+        _decide_helm,
     ),
     "course": Decision(_legal_course, _decide_course, "choose where the ship goes", _allows_course),
     "chart": Decision(_legal_chart, _decide_chart, "discard a movement card"),

@@ -140,7 +140,7 @@ class BlackFleet(PlayedBy[BlackFleetState, BlackFleetView]):
         # The captains the action leaves alone are shared with `state`, not copied.
         new = state.working_copy()
         events: list[Event] = []
-        decision.decide(self.house, new, action, events, helm)
+        decision.make(self.house, new, action, events, helm)
         new.version += 1
         new.captain(seat).acted += 1
         new.settled()
