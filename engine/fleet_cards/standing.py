@@ -96,7 +96,10 @@ def standing_action(
     >>> standing_action(V(), 0, [p("bid 8"), p("pass")], "L1@2.0 30") is None
     True
     """
-    lot, limit, *paying = order.split(" ")
+    parts = order.split(" ")
+    if len(parts) not in (2, 3) or not parts[1].isdigit() or parts[2:] not in ([], [PAY]):
+        return None  # not an order this game leaves (a damaged saved row): it plays nothing
+    lot, limit, paying = parts[0], parts[1], len(parts) == 3
     me = view.players[seat]
     if paying and me.task == "pay" and me.payment is not None:
         if me.payment.kind != "license" or not _on(view, lot):

@@ -123,3 +123,12 @@ def test_a_standing_bid_says_pay_or_nothing_after_its_amount():
     with pytest.raises(IllegalAction) as err:
         GAME.standing_order(state, 1, "8 keep")
     assert err.value.code == "standing_amount"
+
+
+@pytest.mark.parametrize("damaged", ["tuna", "tuna@1.0 x", "tuna@1.0 9 keep", "tuna 9 pay x", ""])
+def test_a_damaged_standing_order_plays_nothing(damaged):
+    # RULES §4.10: an order the game never leaves (a damaged saved row) is no order at all:
+    # the bidder is asked, nothing crashes
+    state = act(auction(3), 0, "open tuna", "bid 5")
+    assert GAME.standing_action(state, 1, damaged) is None
+    assert GAME.standing_action(state, 1, "tuna@1.0 9").text == "bid 6"
