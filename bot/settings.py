@@ -41,6 +41,13 @@ class Settings(BaseSettings):
         description="Private prompts drawn with Discord's layout components (each choice's "
         "effect beside its own button); false: as embeds with buttons or menus",
     )
+    edit_spacing: float = Field(
+        default=1.0,
+        ge=0,
+        le=10,
+        description="Seconds between two edits of one public message; the edits asked for "
+        "meanwhile merge into the newest (Discord gives a channel about one write a second)",
+    )
     shard_count: int | None = Field(
         default=None, ge=1, description="Gateway shards in all; unset: one unsharded connection"
     )

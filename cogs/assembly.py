@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 async def setup(bot: FleetBot) -> None:
-    presenter = Presenter(bot, bot.service)
+    presenter = Presenter(bot, bot.service, bot.settings.edit_spacing)
     bot.presenter = presenter
     bot.clicks = ClickHandler(bot, bot.service, presenter)
     bot.scheduler = Scheduler(bot.service, presenter.scheduled, bot.settings.tick_seconds)

@@ -16,15 +16,22 @@ of about five message writes per five seconds per channel.
   player must see (the new step, the moves on it) goes first, and a stale button left a moment
   longer only answers that the table moved on.
 
-Nothing here sleeps of its own accord: pacing is discord.py's, by Discord's own headers (a
-sliding window of the bot's own, narrower than Discord's fixed ones, only lengthened the
-queues). A worker exists only while there is something to send (so a quiet channel holds no
-task).
+- **One message edited at most once per `spacing`** (a second by default, the pace Discord's
+  channel bucket gives): the table's next edit of a message edited a moment ago waits out the
+  rest of that second, and the clicks that come meanwhile merge into it. A burst of four
+  players' clicks becomes one edit of the step message, not four; posts, notices and the other
+  messages go on meanwhile.
+
+Beyond that spacing nothing here sleeps of its own accord: the channel's pacing is discord.py's,
+by Discord's own headers (a sliding window of the bot's own, narrower than Discord's fixed ones,
+only lengthened the queues). A worker exists only while there is something to send (so a quiet
+channel holds no task).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections import deque
 from dataclasses import dataclass, field
@@ -49,13 +56,21 @@ class Op:
     )
     merged: list[asyncio.Future[Any]] = field(default_factory=list)
     """Earlier edits of the same message this one replaced: they are done when it is."""
+    lane: Lane = "table"
 
 
 class Outbox:
-    def __init__(self, channel: discord.PartialMessageable) -> None:
+    def __init__(self, channel: discord.PartialMessageable, spacing: float = 0.0) -> None:
+        """`spacing`: the seconds a message edited in the table's lane waits before its next
+        edit there (0: none)."""
         self.channel = channel
+        self.spacing = spacing
         self._lanes: dict[Lane, deque[Op]] = {"notice": deque(), "table": deque(), "tidy": deque()}
         self._worker: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()
+        """Set when something is queued: a worker waiting out a spacing looks again."""
+        self._edited: dict[int, float] = {}
+        """Message id → when the table's lane last edited it (the loop's clock)."""
         self.sent = 0
         """Requests made (for figures)."""
         self.coalesced = 0
@@ -81,7 +96,7 @@ class Outbox:
             return self._follow(post.done)
         queue = self._lanes[lane]
         for queued in queue:
-            if queued.kind == "edit" and queued.target is target:
+            if queued.kind == "edit" and _same(queued.target, target):
                 queued.merged.append(queued.done)
                 queued.done = asyncio.get_running_loop().create_future()
                 queued.fields = {**queued.fields, **fields}
@@ -98,7 +113,7 @@ class Outbox:
         post = self._queued_post(target)
         if post is not None:
             for queue in self._lanes.values():
-                for op in [o for o in queue if o is post or o.target is target]:
+                for op in [o for o in queue if o is post or _same(o.target, target)]:
                     queue.remove(op)
                     for future in (*op.merged, op.done):
                         if not future.done():
@@ -115,7 +130,7 @@ class Outbox:
     def pending(self, target: int | asyncio.Future[int]) -> bool:
         """Whether a write of this message is queued (not yet under way)."""
         return any(
-            op.target is target or op.done is target for q in self._lanes.values() for op in q
+            _same(op.target, target) or op.done is target for q in self._lanes.values() for op in q
         )
 
     def _queued_post(self, target: int | asyncio.Future[int]) -> Op | None:
@@ -147,7 +162,9 @@ class Outbox:
         return done
 
     def _queue(self, lane: Lane, op: Op) -> None:
+        op.lane = lane
         self._lanes[lane].append(op)
+        self._wake.set()
         if self._worker is None or self._worker.done():
             self._worker = asyncio.create_task(self._drain(), name="outbox")
 
@@ -158,16 +175,41 @@ class Outbox:
 
     # --- sending ---------------------------------------------------------------------------------
 
-    def _next(self) -> Op | None:
+    def _next(self) -> Op | float | None:
+        """The next write to send; else the seconds until an edit held by the spacing may go
+        (None: nothing queued). A held edit holds the writes of its message queued after it,
+        so a message's writes keep their order."""
+        now = asyncio.get_running_loop().time()
+        wait: float | None = None
+        held: set[int] = set()
         lanes: tuple[Lane, ...] = ("notice", "table", "tidy")
         for lane in lanes:
             queue = self._lanes[lane]
-            if queue:
-                return queue.popleft()
-        return None
+            for op in queue:
+                target = _settled(op.target)
+                if target is not None and target in held:
+                    continue
+                if lane == "table" and op.kind == "edit" and target is not None:
+                    due = self._edited.get(target, -self.spacing) + self.spacing - now
+                    if due > 0:
+                        held.add(target)
+                        wait = due if wait is None else min(wait, due)
+                        continue
+                queue.remove(op)
+                return op
+        return wait
 
     async def _drain(self) -> None:
-        while (op := self._next()) is not None:
+        while True:
+            self._wake.clear()
+            op = self._next()
+            if op is None:
+                return
+            if not isinstance(op, Op):
+                # Only held edits: wait out the spacing, or until something else is queued.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), op)
+                continue
             try:
                 result = await self._send(op)
             except Exception as exc:
@@ -196,12 +238,37 @@ class Outbox:
             await partial.delete()
             return None
         await partial.edit(**op.fields)
+        if self.spacing > 0 and op.lane == "table":
+            now = asyncio.get_running_loop().time()
+            edited = self._edited
+            for old in [m for m, at in edited.items() if at + self.spacing <= now]:
+                del edited[old]  # a message edited long ago waits for nothing
+            edited[target] = now
         return None
 
     def _partial(self, message_id: int) -> discord.PartialMessage:
         get = self.channel.get_partial_message
         partial: discord.PartialMessage = get(message_id)
         return partial
+
+
+def _same(a: int | asyncio.Future[int] | None, b: int | asyncio.Future[int] | None) -> bool:
+    """Whether two targets are one message: ids by value, a post's future by itself."""
+    return a is b or (isinstance(a, int) and a == b)
+
+
+def _settled(target: int | asyncio.Future[int] | None) -> int | None:
+    """The message id a target is, once known."""
+    if isinstance(target, int):
+        return target
+    if (
+        target is not None
+        and target.done()
+        and not target.cancelled()
+        and target.exception() is None
+    ):
+        return target.result()
+    return None
 
 
 class _Gone:

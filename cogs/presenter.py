@@ -149,11 +149,11 @@ class Presenter:
     shown are written with `set_messages`, which no game save can undo; a version is marked
     shown only once everything it sent has been sent."""
 
-    def __init__(self, client: discord.Client, service: TableService, paced: bool = True) -> None:
+    def __init__(self, client: discord.Client, service: TableService, spacing: float = 0.0) -> None:
         self.client = client
         self.service = service
-        self.paced = paced
-        """Each channel's writes kept within Discord's channel limit (`cogs.outbox`)."""
+        self.spacing = spacing
+        """Seconds between two edits of one public message (`cogs.outbox`)."""
         self._locks: dict[int, asyncio.Lock] = {}
         self._shown: dict[int, Shown] = {}
         self._newest: dict[int, int] = {}
@@ -179,7 +179,7 @@ class Presenter:
         box = self._outboxes.get(channel_id)
         if box is None:
             channel = self.client.get_partial_messageable(channel_id, guild_id=guild_id)
-            box = self._outboxes[channel_id] = Outbox(channel)
+            box = self._outboxes[channel_id] = Outbox(channel, self.spacing)
         return box
 
     def table_box(self, row: GameRow) -> Outbox:

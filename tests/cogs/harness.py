@@ -53,6 +53,8 @@ def make_bot(db: str, clock: Any = None, layout: bool = False) -> FleetBot:
         ai_workers=0,
         ai_playouts=AI_PLAYOUTS,
         layout=layout,
+        # The flows read what a click changed at once; the spacing has its own tests.
+        edit_spacing=0.0,
         _env_file=None,  # type: ignore[call-arg]
     )
     return FleetBot(settings, clock) if clock else FleetBot(settings)

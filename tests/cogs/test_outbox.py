@@ -159,3 +159,47 @@ async def test_a_passed_step_loses_its_buttons_after_what_players_must_see(chann
         ("post", 102, "the next step, alice picked"),
         ("edit", 5, None),
     ]
+
+
+async def test_a_message_edited_a_moment_ago_waits_its_spacing_and_the_edits_meanwhile_merge(
+    channel,
+):
+    box = Outbox(channel, spacing=0.2)  # type: ignore[arg-type]
+    channel.gate.set()
+    await box.edit(7, content="alice picked")  # sent at once: nothing edited it before
+    # Three more clicks within the spacing: one edit, the newest, once the spacing is out.
+    later = [box.edit(7, content=c) for c in ("bob picked", "cleo picked", "dan picked")]
+    step = box.post(content="the next step")  # another message does not wait for it
+    notice = box.post("notice", content="@bob: your move")
+    await asyncio.gather(*later, step, notice)
+    assert [(k, mid, f["content"]) for k, mid, f in channel.writes] == [
+        ("edit", 7, "alice picked"),
+        ("post", 101, "@bob: your move"),
+        ("post", 102, "the next step"),
+        ("edit", 7, "dan picked"),
+    ]
+    assert box.sent == 4 and box.coalesced == 2
+
+
+async def test_a_held_edit_keeps_the_later_writes_of_its_message_behind_it(channel):
+    box = Outbox(channel, spacing=0.2)  # type: ignore[arg-type]
+    channel.gate.set()
+    await box.edit(7, content="v1")
+    held = box.edit(7, content="v2")
+    gone = box.delete(7)
+    strip = box.edit(7, lane="tidy", content=None, view=None)
+    await asyncio.gather(held, gone, strip)
+    assert [(k, mid) for k, mid, _ in channel.writes] == [
+        ("edit", 7),
+        ("edit", 7),
+        ("delete", 7),
+        ("edit", 7),
+    ]
+
+
+async def test_without_spacing_every_edit_goes_as_soon_as_the_channel_takes_it(channel):
+    box = Outbox(channel)  # type: ignore[arg-type]
+    channel.gate.set()
+    for n in range(3):
+        await box.edit(7, content=f"v{n}")
+    assert box.sent == 3 and box.coalesced == 0
