@@ -749,13 +749,15 @@ def fortune_estimate(house: House, state: BlackFleetState) -> list[float]:
 
 
 def search_settings(house: House) -> SearchSettings[BlackFleetState]:
-    """How a strong seat searches (`engine.core.search`): playouts of a few turns, valued by
-    fortune."""
+    """How a strong seat searches (`engine.core.search`): playouts of about a round (40
+    actions: a turn is a card and several moves), valued by fortune. Playouts of 16 actions,
+    about the seat's own turn, won 45 % of 30 games against two normal seats; of 40, 81 % of
+    16 (the same deals), at about twice the time per decision."""
 
     def estimate(state: BlackFleetState) -> list[float]:
         return fortune_estimate(house, state)
 
-    return SearchSettings(playouts=32, depth=16, candidates=6, estimate=estimate, win=10.0)
+    return SearchSettings(playouts=32, depth=40, candidates=6, estimate=estimate, win=10.0)
 
 
 def automatic(game: BlackFleet) -> Automatic[BlackFleetState, BlackFleetView]:
