@@ -1,6 +1,7 @@
 """An action works on a copy of the state: the captains it changes are copied first, the
 others shared, and the state it started from never changes."""
 
+from engine.black_fleet.work import Work
 from tests.engine.black_fleet.builders import GAME, table
 
 
@@ -17,11 +18,10 @@ def test_a_raid_changes_copies_of_the_raider_and_the_victim_only():
 
 def test_a_working_copy_hands_out_a_captain_to_change_once_and_keeps_the_original():
     before = table(doubloons={1: 4})
-    work = before.working_copy()
-    mine = work.captain(1)
+    work = Work(GAME.house, before.shared_copy(), shared=True)
+    mine = work.player(1)
     mine.doubloons += 3
     mine.cargo.append("red")
-    assert work.captain(1) is mine and work.captains[1] is mine
+    assert work.player(1) is mine and work.state.captains[1] is mine
     assert before.captains[1].doubloons == 4 and "red" not in before.captains[1].cargo
-    work.settled()
-    assert type(work.captains) is list and work.captains[1].doubloons == 7
+    assert work.state.captains[2] is before.captains[2]

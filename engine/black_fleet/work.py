@@ -1,0 +1,41 @@
+"""The working copy of a game during one `apply` (`engine.core.work`: captains copied on write,
+events as data) with the house: the map and the cards.
+
+The state's captains are its players (`BlackFleetState.players`): `player(seat)` hands out a
+captain to change, copied the first time while the state still shares it with the state the
+action started from. Everything else in the state is the copy's own.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.black_fleet.house import House
+from engine.black_fleet.state import BlackFleetState, Captain
+from engine.core import work
+
+if TYPE_CHECKING:
+    from engine.black_fleet.movement import Helm
+
+
+class Work(work.Work[BlackFleetState, Captain]):
+    __slots__ = ("helm", "house")
+
+    def __init__(
+        self,
+        house: House,
+        state: BlackFleetState,
+        *,
+        shared: bool = False,
+        helm: Helm | None = None,
+    ) -> None:
+        """`shared`: the state's captains still belong to another state (see `player`).
+        `helm`: the table's ships as the helm's choices were listed with them, on the state
+        the action started from, for the move chosen from them (None: look again)."""
+        # The core's fields set here, not through super().__init__: a working copy is made for
+        # every `legal_actions` and `apply`, and that call would be a good part of its cost.
+        self.house = house
+        self.helm = helm
+        self.state = state
+        self.events = []
+        self._owned = set() if shared else None
