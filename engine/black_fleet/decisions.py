@@ -1,37 +1,47 @@
 """Every decision the seat at turn can owe in Black Fleet (RULES §5), one per stage of the
-turn, declared once: what is legal, what it does, what to say when something else is tried.
-Each works on the action's working copy (`engine.black_fleet.work`).
+turn, declared once (`engine.core.decisions`): what is legal, what it does, and why another
+action is refused — one English sentence for the terminal and logs, and a code with fields a
+front words in the player's language.
+
+| stage | legal | does |
+|---|---|---|
+| ``setup`` ``dock`` | a free dock for the merchant (§3.3, §5.1) | `flow.place_merchant` |
+| ``enter`` | a Far Seas space for the pirate (§6.4) | `flow.enter_pirate` |
+| ``card`` | a movement card, or a fortune card played before it (§5.2, §9) | `flow.play_movement` |
+| ``helm`` | a ship, a move, a ship action, a fortune card, the end (§5.3–§9) | `movement.move` … |
+| ``course`` | where the chosen ship goes, or back (§6) | `movement.move` |
+| ``chart`` | a movement card to discard (§9 Navigator's Chart) | `flow.discard_movement` |
+| ``discard`` | a fortune card to discard (§8.2, §8.3) | `flow.discard_fortune` |
+| ``buy`` | a card the seat can afford, or pass (§10) | `flow.buy` |
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from engine.black_fleet import flow, fortune, shipactions
-from engine.black_fleet.actions import action_of
+from engine.black_fleet.actions import VERBS, action_of
 from engine.black_fleet.helm import ship_moves
 from engine.black_fleet.house import House
 from engine.black_fleet.movement import MUTINY, Helm, can_steer, entries, move
 from engine.black_fleet.state import SHIPS, BlackFleetState, Stage
 from engine.black_fleet.work import Work
 from engine.core.actions import Action
+from engine.core.decisions import Decision, Decisions, not_now
 from engine.core.errors import IllegalAction
 
-
-@dataclass(frozen=True)
-class Decision:
-    legal: Callable[[Work, int], list[Action]]
-    decide: Callable[[Work, int, Action], None]
-    expect: str
-    """What the seat is asked for, to say why another action is refused."""
-    allows: Callable[[Work, int, Action], bool] | None = None
-    """A quicker check of one action than listing them all (None: look it up in `legal`)."""
-
-    def permits(self, w: Work, seat: int, action: Action) -> bool:
-        if self.allows is not None:
-            return self.allows(w, seat, action)
-        return action in self.legal(w, seat)
+EXPECTED: dict[Stage, str] = {
+    "setup": "choose a free dock for your merchant",
+    "dock": "choose a free dock for your merchant",
+    "enter": "bring your pirate in on a Far Seas space",
+    "card": "play one of your movement cards",
+    "helm": "choose a ship to move, an action, a fortune card or end",
+    "course": "choose where the ship goes",
+    "chart": "discard a movement card",
+    "discard": "discard a fortune card",
+    "buy": "buy a card you can afford, or pass",
+}
+"""What the seat at turn is asked for at each stage, to say why another action is refused."""
 
 
 def distinct_movement(house: House, hand: Sequence[str]) -> list[str]:
@@ -163,6 +173,18 @@ def _decide_helm(w: Work, seat: int, action: Action) -> None:
         flow.end_moves(w)
 
 
+def _refuse_helm(w: Work, seat: int, action: Action) -> IllegalAction:
+    if action.verb == "move":
+        return _unreachable(action)
+    if action.verb in ("attack", "trade", "bury", "sell"):
+        return IllegalAction(
+            f"'{action.text}' is not possible from where your ships are now.",
+            "cannot_act",
+            action=action.text,
+        )
+    return not_now(action, "helm", EXPECTED["helm"])
+
+
 # --- the course of one ship --------------------------------------------------------------------
 
 
@@ -193,6 +215,17 @@ def _decide_course(w: Work, seat: int, action: Action) -> None:
     state.turn.course = None
     state.turn.mutiny = None
     state.stage = "helm"
+
+
+def _refuse_course(w: Work, seat: int, action: Action) -> IllegalAction:
+    if action.verb == "to":
+        return _unreachable(action)
+    return not_now(action, "course", EXPECTED["course"])
+
+
+def _unreachable(action: Action) -> IllegalAction:
+    space = action.args[-1].upper()
+    return IllegalAction(f"The ship cannot reach {space} this flow.", "unreachable", space=space)
 
 
 # --- the end of the turn: discards and the purchase --------------------------------------------
@@ -231,51 +264,40 @@ def _decide_buy(w: Work, seat: int, action: Action) -> None:
         flow.next_turn(w)
 
 
-# --- the table ---------------------------------------------------------------------------------
-
-
-_DOCK = Decision(_legal_dock, _decide_dock, "choose a free dock for your merchant")
-DECISIONS: dict[Stage, Decision] = {
-    "setup": _DOCK,
-    "dock": _DOCK,
-    "enter": Decision(_legal_enter, _decide_enter, "bring your pirate in on a Far Seas space"),
-    "card": Decision(_legal_card, _decide_card, "play one of your movement cards"),
-    "helm": Decision(
-        _legal_helm,
-        _decide_helm,
-        "choose a ship to move, an action, a fortune card or end",
-        _permits_helm,
-    ),
-    "course": Decision(
-        _legal_course, _decide_course, "choose where the ship goes", _permits_course
-    ),
-    "chart": Decision(_legal_chart, _decide_chart, "discard a movement card"),
-    "discard": Decision(_legal_discard, _decide_discard, "discard a fortune card"),
-    "buy": Decision(_legal_buy, _decide_buy, "buy a card you can afford, or pass"),
-}
-"""Every decision the seat at turn can owe (RULES §5), keyed by the turn's stage (none once
-the game is over)."""
-
-
-def why_not(stage: Stage, decision: Decision, action: Action) -> IllegalAction:
-    if (stage == "course" and action.verb == "to") or (stage == "helm" and action.verb == "move"):
-        space = action.args[-1].upper()
-        return IllegalAction(
-            f"The ship cannot reach {space} this flow.", "unreachable", space=space
-        )
-    if stage == "buy" and action.verb == "buy":
+def _refuse_buy(w: Work, seat: int, action: Action) -> IllegalAction:
+    if action.verb == "buy":
         return IllegalAction(
             f"You cannot buy '{action.args[0]}' now.", "cannot_buy", card=action.args[0]
         )
-    if stage == "helm" and action.verb in ("attack", "trade", "bury", "sell"):
-        return IllegalAction(
-            f"'{action.text}' is not possible from where your ships are now.",
-            "cannot_act",
-            action=action.text,
-        )
-    return IllegalAction(
-        f"'{action.text}' is not possible now: {decision.expect}.",
-        "not_now",
-        action=action.text,
-        owed=stage,
-    )
+    return not_now(action, "buy", EXPECTED["buy"])
+
+
+# --- the table ---------------------------------------------------------------------------------
+
+
+def _asked(stage: Stage) -> Callable[[Work, int, Action], IllegalAction]:
+    """The refusal of a decision with short lists: it says what is asked for."""
+
+    def refuse(w: Work, seat: int, action: Action) -> IllegalAction:
+        return not_now(action, stage, EXPECTED[stage])
+
+    return refuse
+
+
+DECISIONS: Decisions[Work, Stage] = Decisions(
+    kinds={
+        "setup": Decision(_legal_dock, _decide_dock, _asked("setup")),
+        "dock": Decision(_legal_dock, _decide_dock, _asked("dock")),
+        "enter": Decision(_legal_enter, _decide_enter, _asked("enter")),
+        "card": Decision(_legal_card, _decide_card, _asked("card")),
+        "helm": Decision(_legal_helm, _decide_helm, _refuse_helm, permits=_permits_helm),
+        "course": Decision(_legal_course, _decide_course, _refuse_course, permits=_permits_course),
+        "chart": Decision(_legal_chart, _decide_chart, _asked("chart")),
+        "discard": Decision(_legal_discard, _decide_discard, _asked("discard")),
+        "buy": Decision(_legal_buy, _decide_buy, _refuse_buy),
+    },
+    verbs=VERBS,
+    expected=EXPECTED,
+)
+"""Every decision the seat at turn can owe (RULES §5), keyed by the turn's stage (none once
+the game is over)."""

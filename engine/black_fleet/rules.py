@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from engine.black_fleet import flow
 from engine.black_fleet.actions import parse_action
-from engine.black_fleet.decisions import DECISIONS, why_not
+from engine.black_fleet.decisions import DECISIONS
 from engine.black_fleet.house import House, builtin_house
 from engine.black_fleet.movement import Helm
 from engine.black_fleet.scoring import result as score_result
@@ -84,7 +84,7 @@ class BlackFleet(PlayedBy[BlackFleetState, BlackFleetView]):
         if state.stage == "over" or seat != state.turn.seat:
             return []
         w = Work(self.house, state)
-        legal = DECISIONS[state.stage].legal(w, seat)
+        legal = DECISIONS.kinds[state.stage].legal(w, seat)
         self._listed = (state, legal, w.helm)
         return legal.copy()
 
@@ -136,13 +136,13 @@ class BlackFleet(PlayedBy[BlackFleetState, BlackFleetView]):
         # The captains the action leaves alone are shared with `state`, not copied.
         w = Work(self.house, state.shared_copy(), shared=True)
         listed = self._listed
-        decision = DECISIONS[stage]
         if listed is not None and listed[0] is state and _among(action, listed[1]):
             w.helm = listed[2]  # listed a moment ago for this very state
-        # Checked on the copy the action will change: it reads the same as `state`, and the
-        # copy is made once.
-        elif not decision.permits(w, seat, action):
-            raise why_not(stage, decision, action)
+            decision = DECISIONS.kinds[stage]
+        else:
+            # Checked on the copy the action will change: it reads the same as `state`, and
+            # the copy is made once.
+            decision = DECISIONS.check(stage, w, seat, action)
         decision.decide(w, seat, action)
         new = w.state
         new.version += 1

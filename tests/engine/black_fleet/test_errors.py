@@ -121,7 +121,7 @@ def test_the_quick_check_of_an_action_agrees_with_the_list_of_legal_actions():
             }
             candidates |= {Action("fortune", (c.key,)) for c in GAME.house.fortune.values()}
             for action in candidates | set(legal):
-                allowed = DECISIONS["helm"].permits(Work(GAME.house, state), seat, action)
+                allowed = DECISIONS.kinds["helm"].allows(Work(GAME.house, state), seat, action)
                 assert allowed == (action in legal)
             checked += 1
         state, _ = GAME.apply(state, seat, rng.choice(legal))
