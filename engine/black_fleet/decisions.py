@@ -5,7 +5,7 @@ front words in the player's language.
 
 | stage | legal | does |
 |---|---|---|
-| ``setup`` ``dock`` | a free dock for the merchant (§3.3, §5.1) | `flow.place_merchant` |
+| ``setup`` ``dock`` | a free dock for the merchant (§3.6, §5.1) | `flow.place_merchant` |
 | ``enter`` | a Far Seas space for the pirate (§6.4) | `flow.enter_pirate` |
 | ``card`` | a movement card, or a fortune card played before it (§5.2, §9) | `flow.play_movement` |
 | ``helm`` | a ship, a move, a ship action, a fortune card, the end (§5.3–§9) | `movement.move` … |

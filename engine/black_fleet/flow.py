@@ -60,22 +60,14 @@ def setup(house: House, seats: int, seed: str, options: Options) -> BlackFleetSt
     )
 
 
-def setup_events(state: BlackFleetState) -> list[Event]:
-    events = [
-        Event(
-            "setup",
-            None,
-            {
-                "colours": [c.colour for c in state.captains],
-                "start": state.start,
-                "victory": state.options.victory,
-            },
-        )
-    ]
+def setup_events(house: House, state: BlackFleetState) -> list[Event]:
+    """What the table hears of the setup; each seat alone hears its own cards dealt."""
+    w = Work(house, state)
+    colours = [c.colour for c in state.captains]
+    w.emit("setup", None, colours=colours, start=state.start, victory=state.options.victory)
     for seat, c in enumerate(state.captains):
-        cards = {"movement": c.movement, "fortune": c.fortune, "development": c.development}
-        events.append(Event("dealt", seat, cards, frozenset({seat})))
-    return events
+        w.tell(seat, "dealt", movement=c.movement, fortune=c.fortune, development=c.development)
+    return w.events
 
 
 def free_docks(house: House, table: PublicBoard) -> list[str]:

@@ -73,7 +73,7 @@ class BlackFleet(PlayedBy[BlackFleetState, BlackFleetView]):
         if not self.min_seats <= seats <= self.max_seats:
             raise EngineError(f"Black Fleet seats 3 or 4 players, not {seats}.")
         state = flow.setup(self.house, seats, seed, _options(options))
-        return state, flow.setup_events(state)
+        return state, flow.setup_events(self.house, state)
 
     # --- asking ----------------------------------------------------------------------------
 

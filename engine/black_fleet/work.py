@@ -19,23 +19,19 @@ if TYPE_CHECKING:
 
 
 class Work(work.Work[BlackFleetState, Captain]):
+    """The core's working copy with the house, and `helm`: the table's ships as the helm's
+    choices were listed with them (`engine.black_fleet.movement.Helm`), on the state the
+    action started from, so the move chosen from them looks no ship up again. It holds for
+    the decision's first move only, before anything has changed (None: look again)."""
+
     __slots__ = ("helm", "house")
 
-    def __init__(
-        self,
-        house: House,
-        state: BlackFleetState,
-        *,
-        shared: bool = False,
-        helm: Helm | None = None,
-    ) -> None:
-        """`shared`: the state's captains still belong to another state (see `player`).
-        `helm`: the table's ships as the helm's choices were listed with them, on the state
-        the action started from, for the move chosen from them (None: look again)."""
+    def __init__(self, house: House, state: BlackFleetState, *, shared: bool = False) -> None:
+        """`shared`: the state's captains still belong to another state (see `player`)."""
         # The core's fields set here, not through super().__init__: a working copy is made for
         # every `legal_actions` and `apply`, and that call would be a good part of its cost.
         self.house = house
-        self.helm = helm
+        self.helm: Helm | None = None
         self.state = state
         self.events = []
         self._owned = set() if shared else None
