@@ -121,7 +121,8 @@ def _end_purchases(house: House, state: BlackFleetState) -> list[str]:
 
 
 def _permits_helm(w: Work, seat: int, action: Action) -> bool:
-    """The helm's choices one by one: only a ship's own destinations are searched."""
+    """The helm's choices one by one: only a ship's own destinations are searched, with a
+    helm kept on `w` for the move (`Work.helm`), as a listing's is."""
     house, state = w.house, w.state
     verb, args = action.verb, action.args
     if verb == "end":
@@ -131,7 +132,7 @@ def _permits_helm(w: Work, seat: int, action: Action) -> bool:
     if verb == "move":
         if len(args) not in (2, 3) or args[0] not in SHIPS:
             return False
-        helm = Helm(house, state)
+        helm = w.helm = Helm(house, state)
         space = args[1].upper()
         if not helm.may_steer(args[0]) or space not in helm.places(args[0]):
             return False

@@ -20,9 +20,10 @@ if TYPE_CHECKING:
 
 class Work(work.Work[BlackFleetState, Captain]):
     """The core's working copy with the house, and `helm`: the table's ships as the helm's
-    choices were listed with them (`engine.black_fleet.movement.Helm`), on the state the
-    action started from, so the move chosen from them looks no ship up again. It holds for
-    the decision's first move only, before anything has changed (None: look again)."""
+    decision looked them up (`engine.black_fleet.movement.Helm`) on the state the action
+    started from — listing its choices, or checking the move — so the move looks no ship up
+    again. It holds for the decision's first move only, before anything has changed (None:
+    look again)."""
 
     __slots__ = ("helm", "house")
 
