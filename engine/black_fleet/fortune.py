@@ -114,7 +114,7 @@ def play(w: Work, action: Action) -> Stage:
     data: dict[str, object] = {"card": cid, "kind": key, "target": target}
     if card.power in ("bribe", "mutiny"):
         data["victim"] = _seat_of(state, target)  # the log names the player, not a colour
-    w.emit("fortune", seat, **data)
+    w.emit_fields("fortune", seat, data)
     power, amount = card.power, card.amount
     if power in STACKING:
         turn.effects[power] = powers.effect(turn, power) + amount
@@ -138,7 +138,7 @@ def play(w: Work, action: Action) -> Stage:
         if turn.last is not None and turn.last != "pirate":
             turn.ships[turn.last] = turn.ship(turn.last).closing()
         turn.last = "pirate"
-        w.emit("lair", seat, **{"from": me.pirate, "to": target.upper()})
+        w.emit_fields("lair", seat, {"from": me.pirate, "to": target.upper()})
         me.pirate = target.upper()
     elif power == "mutiny":
         victim = _seat_of(state, target)

@@ -435,15 +435,17 @@ def move(w: Work, ship: str, dest: str, helm: Helm | None = None) -> None:
     else:
         state.navy[ship] = dest
     owner = int(ship[len(MUTINY) :]) if ship.startswith(MUTINY) else None
-    w.emit(
+    w.emit_fields(
         "move",
         seat,
-        ship="pirate" if owner is not None else ship,
-        owner=seat if owner is None else owner,
-        **{"from": start},
-        via=reach.origin,
-        to=dest,
-        steps=reach.cost,
+        {
+            "ship": "pirate" if owner is not None else ship,
+            "owner": seat if owner is None else owner,
+            "from": start,
+            "via": reach.origin,
+            "to": dest,
+            "steps": reach.cost,
+        },
     )
 
 

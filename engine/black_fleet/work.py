@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from engine.black_fleet.house import House
 from engine.black_fleet.state import BlackFleetState, Captain
 from engine.core import work
+from engine.core.events import Event
 
 if TYPE_CHECKING:
     from engine.black_fleet.movement import Helm
@@ -36,3 +37,9 @@ class Work(work.Work[BlackFleetState, Captain]):
         self.state = state
         self.events = []
         self._owned = set() if shared else None
+
+    def emit_fields(self, kind: str, seat: int | None, data: dict[str, object]) -> None:
+        """`emit` given the fields as a dict: a field no keyword argument can name (a move's
+        ``from``), or fields gathered beforehand, go in as they are, not unpacked into
+        keywords and packed again (a cost a move, the commonest action, would pay)."""
+        self.events.append(Event(kind, seat, data))
