@@ -1,103 +1,47 @@
 """Every decision the seat at turn can owe in Black Fleet (RULES §5), one per stage of the
-turn, declared once: what is legal, what it does, what to say when something else is tried.
+turn, declared once (`engine.core.decisions`): what is legal, what it does, and why another
+action is refused — one English sentence for the terminal and logs, and a code with fields a
+front words in the player's language.
 
-Black Fleet's moves change the state they are given (a copy `apply` made), with the events
-passed along, so a decision works on the house data and the state rather than on a working
-copy (`engine.core.work`).
+| stage | legal | does |
+|---|---|---|
+| ``setup`` ``dock`` | a free dock for the merchant (§3.6, §5.1) | `flow.place_merchant` |
+| ``enter`` | a Far Seas space for the pirate (§6.4) | `flow.enter_pirate` |
+| ``card`` | a movement card, or a fortune card played before it (§5.2, §9) | `flow.play_movement` |
+| ``helm`` | a ship, a move, a ship action, a fortune card, the end (§5.3–§9) | `movement.move` … |
+| ``course`` | where the chosen ship goes, or back (§6) | `movement.move` |
+| ``chart`` | a movement card to discard (§9 Navigator's Chart) | `flow.discard_movement` |
+| ``discard`` | a fortune card to discard (§8.2, §8.3) | `flow.discard_fortune` |
+| ``buy`` | a card the seat can afford, or pass (§10) | `flow.buy` |
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from engine.black_fleet import flow, fortune, shipactions
-from engine.black_fleet.actions import action_of
+from engine.black_fleet.actions import VERBS, action_of
 from engine.black_fleet.helm import ship_moves
 from engine.black_fleet.house import House
-from engine.black_fleet.movement import (
-    MUTINY,
-    Helm,
-    can_steer,
-    entries,
-    move,
-)
+from engine.black_fleet.movement import MUTINY, Helm, can_steer, entries, move
 from engine.black_fleet.state import SHIPS, BlackFleetState, Stage
+from engine.black_fleet.work import Work
 from engine.core.actions import Action
+from engine.core.decisions import Decision, Decisions, not_now
 from engine.core.errors import IllegalAction
-from engine.core.events import Event
 
-Decide = Callable[[House, BlackFleetState, Action, list[Event]], None]
-"""A decision made on the state being changed."""
-Steer = Callable[[House, BlackFleetState, Action, list[Event], Helm | None], None]
-"""The helm's decision, given the helm its choices were listed with (on the state the action
-started from: it is asked only before anything changes), or None to look again."""
-
-
-@dataclass(frozen=True)
-class Decision:
-    legal: Callable[[House, BlackFleetState], list[Action]]
-    decide: Decide
-    expect: str
-    """What the seat is asked for, to say why another action is refused."""
-    allows: Callable[[House, BlackFleetState, Action], bool] | None = None
-    """A quicker check of one action than listing them all (None: look it up in `legal`)."""
-    listing: Callable[[House, BlackFleetState], tuple[list[Action], Helm]] | None = None
-    """`legal` with the helm it looked the table's ships up with, for `steer` to ask again
-    (None: the decision has none)."""
-    steer: Steer | None = None
-    """`decide` given that helm (None: the decision needs none)."""
-
-    def choices(self, house: House, state: BlackFleetState) -> tuple[list[Action], Helm | None]:
-        """What is legal, and the helm it was found with (if any)."""
-        if self.listing is not None:
-            return self.listing(house, state)
-        return self.legal(house, state), None
-
-    def make(
-        self,
-        house: House,
-        state: BlackFleetState,
-        action: Action,
-        events: list[Event],
-        helm: Helm | None,
-    ) -> None:
-        """Make the decision; the helm its choices were listed with goes to `steer`."""
-        if self.steer is not None:
-            self.steer(house, state, action, events, helm)
-        else:
-            self.decide(house, state, action, events)
-
-    def permits(self, house: House, state: BlackFleetState, action: Action) -> bool:
-        if self.allows is not None:
-            return self.allows(house, state, action)
-        return action in self.legal(house, state)
-
-
-def _legal_dock(house: House, state: BlackFleetState) -> list[Action]:
-    return [action_of("dock", d.lower()) for d in flow.free_docks(house, state)]
-
-
-def _decide_dock(
-    house: House,
-    state: BlackFleetState,
-    action: Action,
-    events: list[Event],
-) -> None:
-    flow.place_merchant(house, state, action.args[0].upper(), events)
-
-
-def _legal_enter(house: House, state: BlackFleetState) -> list[Action]:
-    return [action_of("enter", s.lower()) for s in entries(house, state)]
-
-
-def _decide_enter(
-    house: House,
-    state: BlackFleetState,
-    action: Action,
-    events: list[Event],
-) -> None:
-    flow.enter_pirate(house, state, action.args[0].upper(), events)
+EXPECTED: dict[Stage, str] = {
+    "setup": "choose a free dock for your merchant",
+    "dock": "choose a free dock for your merchant",
+    "enter": "bring your pirate in on a Far Seas space",
+    "card": "play one of your movement cards",
+    "helm": "choose a ship to move, an action, a fortune card or end",
+    "course": "choose where the ship goes",
+    "chart": "discard a movement card",
+    "discard": "discard a fortune card",
+    "buy": "buy a card you can afford, or pass",
+}
+"""What the seat at turn is asked for at each stage, to say why another action is refused."""
 
 
 def distinct_movement(house: House, hand: Sequence[str]) -> list[str]:
@@ -110,38 +54,58 @@ def distinct_movement(house: House, hand: Sequence[str]) -> list[str]:
     return list(seen.values())
 
 
-def _legal_card(house: House, state: BlackFleetState) -> list[Action]:
+# --- the merchant and the pirate come onto the map ---------------------------------------------
+
+
+def _legal_dock(w: Work, seat: int) -> list[Action]:
+    return [action_of("dock", d.lower()) for d in flow.free_docks(w.house, w.state)]
+
+
+def _decide_dock(w: Work, seat: int, action: Action) -> None:
+    flow.place_merchant(w, action.args[0].upper())
+
+
+def _legal_enter(w: Work, seat: int) -> list[Action]:
+    return [action_of("enter", s.lower()) for s in entries(w.house, w.state)]
+
+
+def _decide_enter(w: Work, seat: int, action: Action) -> None:
+    flow.enter_pirate(w, action.args[0].upper())
+
+
+# --- the movement card -------------------------------------------------------------------------
+
+
+def _legal_card(w: Work, seat: int) -> list[Action]:
+    house, state = w.house, w.state
     me = state.captains[state.turn.seat]
     plays = [action_of("play", cid) for cid in distinct_movement(house, me.movement)]
     return plays + fortune.fortune_actions(house, state, me.fortune, "card")
 
 
-def _decide_card(
-    house: House,
-    state: BlackFleetState,
-    action: Action,
-    events: list[Event],
-) -> None:
+def _decide_card(w: Work, seat: int, action: Action) -> None:
     if action.verb == "play":
-        flow.play_movement(house, state, action.args[0], events)
+        flow.play_movement(w, action.args[0])
     else:
-        state.stage = fortune.play(house, state, action, events)
+        w.state.stage = fortune.play(w, action)
 
 
-def _legal_helm(house: House, state: BlackFleetState) -> list[Action]:
-    return _list_helm(house, state)[0]
+# --- the helm: the ships' moves and actions ----------------------------------------------------
 
 
-def _list_helm(house: House, state: BlackFleetState) -> tuple[list[Action], Helm]:
+def _legal_helm(w: Work, seat: int) -> list[Action]:
+    """The helm's choices; the helm they were found with is kept on `w` (`Work.helm`), for
+    the move chosen from them."""
+    house, state = w.house, w.state
     me = state.captains[state.turn.seat]
     # RULES §5.5: a ship goes straight to any space it can reach, in one choice, and may make
     # its action there in the same choice.
-    helm = Helm(house, state)
+    helm = w.helm = Helm(house, state)
     ships, moves = ship_moves(house, state, helm)
     acts = shipactions.ship_actions(house, state, helm)
     cards = fortune.fortune_actions(house, state, me.fortune, "helm", helm)
     ends = [action_of("end", key) for key in _end_purchases(house, state)]
-    return [*ships, *moves, *acts, *cards, END, *ends], helm
+    return [*ships, *moves, *acts, *cards, END, *ends]
 
 
 END = action_of("end")
@@ -156,8 +120,10 @@ def _end_purchases(house: House, state: BlackFleetState) -> list[str]:
     return [*buys, "pass"] if buys else []
 
 
-def _allows_helm(house: House, state: BlackFleetState, action: Action) -> bool:
-    """The helm's choices one by one: only a ship's own destinations are searched."""
+def _permits_helm(w: Work, seat: int, action: Action) -> bool:
+    """The helm's choices one by one: only a ship's own destinations are searched, with a
+    helm kept on `w` for the move (`Work.helm`), as a listing's is."""
+    house, state = w.house, w.state
     verb, args = action.verb, action.args
     if verb == "end":
         return not args or (len(args) == 1 and args[0] in _end_purchases(house, state))
@@ -166,7 +132,7 @@ def _allows_helm(house: House, state: BlackFleetState, action: Action) -> bool:
     if verb == "move":
         if len(args) not in (2, 3) or args[0] not in SHIPS:
             return False
-        helm = Helm(house, state)
+        helm = w.helm = Helm(house, state)
         space = args[1].upper()
         if not helm.may_steer(args[0]) or space not in helm.places(args[0]):
             return False
@@ -177,43 +143,54 @@ def _allows_helm(house: House, state: BlackFleetState, action: Action) -> bool:
     return action in shipactions.ship_actions(house, state)
 
 
-def _decide_helm(
-    house: House,
-    state: BlackFleetState,
-    action: Action,
-    events: list[Event],
-    helm: Helm | None = None,
-) -> None:
+def _decide_helm(w: Work, seat: int, action: Action) -> None:
+    state = w.state
     verb = action.verb
     if verb == "ship":
         state.stage = "course"
         state.turn.course = action.args[0]
     elif verb == "move":
         ship = action.args[0]
-        move(house, state, ship, action.args[1].upper(), events, helm)
+        move(w, ship, action.args[1].upper(), w.helm)
         if len(action.args) == 3:
-            _decide_helm(house, state, shipactions.follow_up(ship, action.args[2]), events)
+            _decide_helm(w, seat, shipactions.follow_up(ship, action.args[2]))
     elif verb == "trade":
-        shipactions.trade(house, state, events)
+        shipactions.trade(w)
     elif verb == "sell":
-        shipactions.sell(house, state, events)
+        shipactions.sell(w)
     elif verb == "bury":
-        shipactions.bury(house, state, events)
+        shipactions.bury(w)
     elif verb == "attack":
         ship, space = action.args[0], action.args[1].upper()
         if ship == "pirate":
-            shipactions.raid(house, state, space, events)
+            shipactions.raid(w, space)
         else:
-            shipactions.sink(house, state, ship, space, events)
+            shipactions.sink(w, ship, space)
     elif verb == "fortune":
-        state.stage = fortune.play(house, state, action, events)
+        state.stage = fortune.play(w, action)
     else:
         if action.args:
             state.turn.purchase = action.args[0]
-        flow.end_moves(house, state, events)
+        flow.end_moves(w)
 
 
-def _legal_course(house: House, state: BlackFleetState) -> list[Action]:
+def _refuse_helm(w: Work, seat: int, action: Action) -> IllegalAction:
+    if action.verb == "move":
+        return _unreachable(action)
+    if action.verb in ("attack", "trade", "bury", "sell"):
+        return IllegalAction(
+            f"'{action.text}' is not possible from where your ships are now.",
+            "cannot_act",
+            action=action.text,
+        )
+    return not_now(action, "helm", EXPECTED["helm"])
+
+
+# --- the course of one ship --------------------------------------------------------------------
+
+
+def _legal_course(w: Work, seat: int) -> list[Action]:
+    house, state = w.house, w.state
     ship = state.turn.course or ""
     order = house.map.order
     moves = [action_of("to", d.lower()) for d in sorted(Helm(house, state).places(ship), key=order)]
@@ -221,132 +198,107 @@ def _legal_course(house: House, state: BlackFleetState) -> list[Action]:
     return moves if ship.startswith(MUTINY) else [*moves, action_of("back")]
 
 
-def _allows_course(house: House, state: BlackFleetState, action: Action) -> bool:
+def _permits_course(w: Work, seat: int, action: Action) -> bool:
     """A destination is checked against the ship's reach, not the whole sorted list."""
-    ship = state.turn.course or ""
+    ship = w.state.turn.course or ""
     if action.verb == "back":
         return not action.args and not ship.startswith(MUTINY)
     if action.verb != "to" or len(action.args) != 1:
         return False
-    return action.args[0].upper() in Helm(house, state).places(ship)
+    return action.args[0].upper() in Helm(w.house, w.state).places(ship)
 
 
-def _decide_course(
-    house: House,
-    state: BlackFleetState,
-    action: Action,
-    events: list[Event],
-) -> None:
+def _decide_course(w: Work, seat: int, action: Action) -> None:
+    state = w.state
     ship = state.turn.course or ""
     if action.verb == "to":
-        move(house, state, ship, action.args[0].upper(), events)
+        move(w, ship, action.args[0].upper())
     state.turn.course = None
     state.turn.mutiny = None
     state.stage = "helm"
 
 
-def _legal_chart(house: House, state: BlackFleetState) -> list[Action]:
+def _refuse_course(w: Work, seat: int, action: Action) -> IllegalAction:
+    if action.verb == "to":
+        return _unreachable(action)
+    return not_now(action, "course", EXPECTED["course"])
+
+
+def _unreachable(action: Action) -> IllegalAction:
+    space = action.args[-1].upper()
+    return IllegalAction(f"The ship cannot reach {space} this flow.", "unreachable", space=space)
+
+
+# --- the end of the turn: discards and the purchase --------------------------------------------
+
+
+def _legal_chart(w: Work, seat: int) -> list[Action]:
+    me = w.state.captains[w.state.turn.seat]
+    return [action_of("discard", cid) for cid in distinct_movement(w.house, me.movement)]
+
+
+def _decide_chart(w: Work, seat: int, action: Action) -> None:
+    flow.discard_movement(w, action.args[0])
+
+
+def _legal_discard(w: Work, seat: int) -> list[Action]:
+    me = w.state.captains[w.state.turn.seat]
+    return [action_of("discard", c.key) for c in fortune.kinds_in_hand(w.house, me.fortune)]
+
+
+def _decide_discard(w: Work, seat: int, action: Action) -> None:
+    flow.discard_fortune(w, action.args[0])
+
+
+def _legal_buy(w: Work, seat: int) -> list[Action]:
+    state = w.state
     me = state.captains[state.turn.seat]
-    return [action_of("discard", cid) for cid in distinct_movement(house, me.movement)]
-
-
-def _decide_chart(
-    house: House,
-    state: BlackFleetState,
-    action: Action,
-    events: list[Event],
-) -> None:
-    flow.discard_movement(house, state, action.args[0], events)
-
-
-def _legal_discard(house: House, state: BlackFleetState) -> list[Action]:
-    me = state.captains[state.turn.seat]
-    return [action_of("discard", c.key) for c in fortune.kinds_in_hand(house, me.fortune)]
-
-
-def _decide_discard(
-    house: House,
-    state: BlackFleetState,
-    action: Action,
-    events: list[Event],
-) -> None:
-    flow.discard_fortune(house, state, action.args[0], events)
-
-
-def _legal_buy(house: House, state: BlackFleetState) -> list[Action]:
-    me = state.captains[state.turn.seat]
-    return [action_of("buy", k) for k in flow.purchases(house, me, state.options.victory)] + [
+    return [action_of("buy", k) for k in flow.purchases(w.house, me, state.options.victory)] + [
         action_of("pass")
     ]
 
 
-def _decide_buy(
-    house: House,
-    state: BlackFleetState,
-    action: Action,
-    events: list[Event],
-) -> None:
+def _decide_buy(w: Work, seat: int, action: Action) -> None:
     if action.verb == "buy":
-        flow.buy(house, state, action.args[0], events)
+        flow.buy(w, action.args[0])
     else:
-        flow.next_turn(house, state, events)
+        flow.next_turn(w)
 
 
-def _legal_none(house: House, state: BlackFleetState) -> list[Action]:
-    return []
-
-
-def _decide_none(
-    house: House,
-    state: BlackFleetState,
-    action: Action,
-    events: list[Event],
-) -> None:
-    raise AssertionError("no decision is owed once the game is over")
-
-
-_DOCK = Decision(_legal_dock, _decide_dock, "choose a free dock for your merchant")
-DECISIONS: dict[Stage, Decision] = {
-    "setup": _DOCK,
-    "dock": _DOCK,
-    "enter": Decision(_legal_enter, _decide_enter, "bring your pirate in on a Far Seas space"),
-    "card": Decision(_legal_card, _decide_card, "play one of your movement cards"),
-    "helm": Decision(
-        _legal_helm,
-        _decide_helm,
-        "choose a ship to move, an action, a fortune card or end",
-        _allows_helm,
-        _list_helm,
-        _decide_helm,
-    ),
-    "course": Decision(_legal_course, _decide_course, "choose where the ship goes", _allows_course),
-    "chart": Decision(_legal_chart, _decide_chart, "discard a movement card"),
-    "discard": Decision(_legal_discard, _decide_discard, "discard a fortune card"),
-    "buy": Decision(_legal_buy, _decide_buy, "buy a card you can afford, or pass"),
-    "over": Decision(_legal_none, _decide_none, "nothing"),
-}
-"""Every decision the seat at turn can owe (RULES §5), keyed by the turn's stage."""
-
-
-def why_not(stage: Stage, decision: Decision, action: Action) -> IllegalAction:
-    if (stage == "course" and action.verb == "to") or (stage == "helm" and action.verb == "move"):
-        space = action.args[-1].upper()
-        return IllegalAction(
-            f"The ship cannot reach {space} this flow.", "unreachable", space=space
-        )
-    if stage == "buy" and action.verb == "buy":
+def _refuse_buy(w: Work, seat: int, action: Action) -> IllegalAction:
+    if action.verb == "buy":
         return IllegalAction(
             f"You cannot buy '{action.args[0]}' now.", "cannot_buy", card=action.args[0]
         )
-    if stage == "helm" and action.verb in ("attack", "trade", "bury", "sell"):
-        return IllegalAction(
-            f"'{action.text}' is not possible from where your ships are now.",
-            "cannot_act",
-            action=action.text,
-        )
-    return IllegalAction(
-        f"'{action.text}' is not possible now: {decision.expect}.",
-        "not_now",
-        action=action.text,
-        owed=stage,
-    )
+    return not_now(action, "buy", EXPECTED["buy"])
+
+
+# --- the table ---------------------------------------------------------------------------------
+
+
+def _asked(stage: Stage) -> Callable[[Work, int, Action], IllegalAction]:
+    """The refusal of a decision with short lists: it says what is asked for."""
+
+    def refuse(w: Work, seat: int, action: Action) -> IllegalAction:
+        return not_now(action, stage, EXPECTED[stage])
+
+    return refuse
+
+
+DECISIONS: Decisions[Work, Stage] = Decisions(
+    kinds={
+        "setup": Decision(_legal_dock, _decide_dock, _asked("setup")),
+        "dock": Decision(_legal_dock, _decide_dock, _asked("dock")),
+        "enter": Decision(_legal_enter, _decide_enter, _asked("enter")),
+        "card": Decision(_legal_card, _decide_card, _asked("card")),
+        "helm": Decision(_legal_helm, _decide_helm, _refuse_helm, permits=_permits_helm),
+        "course": Decision(_legal_course, _decide_course, _refuse_course, permits=_permits_course),
+        "chart": Decision(_legal_chart, _decide_chart, _asked("chart")),
+        "discard": Decision(_legal_discard, _decide_discard, _asked("discard")),
+        "buy": Decision(_legal_buy, _decide_buy, _refuse_buy),
+    },
+    verbs=VERBS,
+    expected=EXPECTED,
+)
+"""Every decision the seat at turn can owe (RULES §5), keyed by the turn's stage (none once
+the game is over)."""

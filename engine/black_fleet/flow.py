@@ -11,6 +11,7 @@ from engine.black_fleet.house import House
 from engine.black_fleet.movement import entries, occupied
 from engine.black_fleet.state import COLOURS, BlackFleetState, Captain, Options, Stage, Turn
 from engine.black_fleet.views import PublicBoard
+from engine.black_fleet.work import Work
 from engine.core.chance import deal, shuffle
 from engine.core.events import Event
 
@@ -59,22 +60,14 @@ def setup(house: House, seats: int, seed: str, options: Options) -> BlackFleetSt
     )
 
 
-def setup_events(state: BlackFleetState) -> list[Event]:
-    events = [
-        Event(
-            "setup",
-            None,
-            {
-                "colours": [c.colour for c in state.captains],
-                "start": state.start,
-                "victory": state.options.victory,
-            },
-        )
-    ]
+def setup_events(house: House, state: BlackFleetState) -> list[Event]:
+    """What the table hears of the setup; each seat alone hears its own cards dealt."""
+    w = Work(house, state)
+    colours = [c.colour for c in state.captains]
+    w.emit("setup", None, colours=colours, start=state.start, victory=state.options.victory)
     for seat, c in enumerate(state.captains):
-        cards = {"movement": c.movement, "fortune": c.fortune, "development": c.development}
-        events.append(Event("dealt", seat, cards, frozenset({seat})))
-    return events
+        w.tell(seat, "dealt", movement=c.movement, fortune=c.fortune, development=c.development)
+    return w.events
 
 
 def free_docks(house: House, table: PublicBoard) -> list[str]:
@@ -87,25 +80,24 @@ def free_docks(house: House, table: PublicBoard) -> list[str]:
     ]
 
 
-def place_merchant(house: House, state: BlackFleetState, space: str, events: list[Event]) -> None:
+def place_merchant(w: Work, space: str) -> None:
+    state = w.state
     seat = state.turn.seat
-    me = state.captain(seat)
-    port = house.map.port_of_dock[space]
+    me = w.player(seat)
+    port = w.house.map.port_of_dock[space]
     load = min(CARGO, state.supply[port.goods])
     state.supply[port.goods] -= load
     me.merchant = space
     me.cargo = [port.goods] * load
-    events.append(
-        Event("dock", seat, {"space": space, "port": port.code, "goods": port.goods, "load": load})
-    )
+    w.emit("dock", seat, space=space, port=port.code, goods=port.goods, load=load)
     if state.stage == "setup":
         nxt = (seat + 1) % state.seats
         if nxt == state.start:
-            begin_turn(house, state, state.start, events)
+            begin_turn(w, state.start)
         else:
             state.turn = Turn(seat=nxt)
     else:
-        state.stage = _after_docking(house, state)
+        state.stage = _after_docking(w.house, state)
 
 
 def _after_docking(house: House, state: BlackFleetState) -> Stage:
@@ -114,26 +106,28 @@ def _after_docking(house: House, state: BlackFleetState) -> Stage:
     return "enter" if me.pirate is None and entries(house, state) else "card"
 
 
-def enter_pirate(house: House, state: BlackFleetState, space: str, events: list[Event]) -> None:
+def enter_pirate(w: Work, space: str) -> None:
     """RULES §6.4: the pirate comes onto the map on a Far Seas space (its turn goes on)."""
+    state = w.state
     seat = state.turn.seat
-    state.captain(seat).pirate = space
+    w.player(seat).pirate = space
     state.stage = "card"
-    events.append(Event("enter", seat, {"space": space}))
+    w.emit("enter", seat, space=space)
 
 
-def begin_turn(house: House, state: BlackFleetState, seat: int, events: list[Event]) -> None:
+def begin_turn(w: Work, seat: int) -> None:
+    state, house = w.state, w.house
     state.turns += 1
     if seat == state.start:
         state.round += 1
     state.turn = Turn(seat=seat)
-    events.append(Event("turn", seat, {"round": state.round, "turn": state.turns}))
+    w.emit("turn", seat, round=state.round, turn=state.turns)
     me = state.captains[seat]
     patron = powers.total(house, me, "patron")
     if patron:
-        me = state.captain(seat)
+        me = w.player(seat)
         me.doubloons += patron
-        events.append(Event("gain", seat, {"source": "patron", "gain": patron}))
+        w.emit("gain", seat, source="patron", gain=patron)
     # RULES §5.1: a sunk merchant comes back on a dock before the movement card is played,
     # and a pirate off the map comes in on the Far Seas (§6.4).
     if me.merchant is None and free_docks(house, state):
@@ -142,35 +136,31 @@ def begin_turn(house: House, state: BlackFleetState, seat: int, events: list[Eve
         state.stage = _after_docking(house, state)
 
 
-def play_movement(house: House, state: BlackFleetState, cid: str, events: list[Event]) -> None:
+def play_movement(w: Work, cid: str) -> None:
+    state = w.state
     seat = state.turn.seat
-    state.captain(seat).movement.remove(cid)
+    w.player(seat).movement.remove(cid)
     state.movement_discard.append(cid)
     state.turn.card = cid
     state.stage = "helm"
-    events.append(Event("play", seat, {"card": cid}))
+    w.emit("play", seat, card=cid)
 
 
-def end_moves(house: House, state: BlackFleetState, events: list[Event]) -> None:
+def end_moves(w: Work) -> None:
     """RULES §8: draw back up to the movement hand, then the card's bottom symbol."""
+    state, house = w.state, w.house
     seat = state.turn.seat
-    me = state.captain(seat)
+    me = w.player(seat)
     want = powers.movement_hand(house, me) - len(me.movement)
     if want > 0:
-        drawn = draw(state, "movement", want, events)
-        me.movement += drawn
-        events.append(Event("draw", seat, {"deck": "movement", "count": len(drawn)}))
-        events.append(Event("drew", seat, {"deck": "movement", "cards": drawn}, frozenset({seat})))
+        draw(w, seat, "movement", want)
     card = house.movement[state.turn.card or ""]
     if card.bottom.startswith("draw_"):
-        drawn = draw(state, "fortune", int(card.bottom[-1]), events)
-        me.fortune += drawn
-        events.append(Event("draw", seat, {"deck": "fortune", "count": len(drawn)}))
-        events.append(Event("drew", seat, {"deck": "fortune", "cards": drawn}, frozenset({seat})))
+        draw(w, seat, "fortune", int(card.bottom[-1]))
     else:
         # §8.2: the discard symbol does nothing to an empty hand.
         state.turn.discards = min(int(card.bottom[-1]), len(me.fortune))
-    settle(house, state, events)
+    settle(w)
 
 
 def owed_discards(house: House, state: BlackFleetState) -> int:
@@ -179,40 +169,43 @@ def owed_discards(house: House, state: BlackFleetState) -> int:
     return max(state.turn.discards, over, 0)
 
 
-def discard_fortune(house: House, state: BlackFleetState, key: str, events: list[Event]) -> None:
+def discard_fortune(w: Work, key: str) -> None:
+    state = w.state
     seat = state.turn.seat
-    me = state.captain(seat)
-    cid = next(c for c in me.fortune if house.fortune[c].key == key)
+    me = w.player(seat)
+    cid = next(c for c in me.fortune if w.house.fortune[c].key == key)
     me.fortune.remove(cid)
     state.fortune_discard.append(cid)
     state.turn.discards = max(0, state.turn.discards - 1)
-    events.append(Event("discard", seat, {"deck": "fortune", "card": cid}))
-    settle(house, state, events)
+    w.emit("discard", seat, deck="fortune", card=cid)
+    settle(w)
 
 
-def discard_movement(house: House, state: BlackFleetState, cid: str, events: list[Event]) -> None:
+def discard_movement(w: Work, cid: str) -> None:
     """Navigator's Chart: discard the cards drawn for it, one at a time."""
+    state = w.state
     seat = state.turn.seat
-    state.captain(seat).movement.remove(cid)
+    w.player(seat).movement.remove(cid)
     state.movement_discard.append(cid)
     state.turn.chart -= 1
-    events.append(Event("discard", seat, {"deck": "movement", "card": cid}))
+    w.emit("discard", seat, deck="movement", card=cid)
     if state.turn.chart <= 0:
         state.stage = "card"
 
 
-def settle(house: House, state: BlackFleetState, events: list[Event]) -> None:
+def settle(w: Work) -> None:
     """After the draws: discards owed, then the optional purchase, then the next turn."""
+    state, house = w.state, w.house
     chosen = state.turn.purchase
     buys = purchases(house, state.captains[state.turn.seat], state.options.victory)
     if owed_discards(house, state):
         state.stage = "discard"
     elif chosen is not None and chosen in buys:
-        buy(house, state, chosen, events)
+        buy(w, chosen)
     elif buys and chosen is None:
         state.stage = "buy"
     else:
-        next_turn(house, state, events)
+        next_turn(w)
 
 
 def purchases(house: House, me: Captain, victory: int) -> list[str]:
@@ -237,37 +230,40 @@ def affordable(
     return [k for k in left if house.development[k].price <= doubloons]
 
 
-def buy(house: House, state: BlackFleetState, key: str, events: list[Event]) -> None:
+def buy(w: Work, key: str) -> None:
+    state = w.state
     seat = state.turn.seat
-    me = state.captain(seat)
+    me = w.player(seat)
     if key == VICTORY:
         me.doubloons -= state.options.victory
         me.victory = True
-        events.append(Event("buy", seat, {"card": VICTORY, "price": state.options.victory}))
+        w.emit("buy", seat, card=VICTORY, price=state.options.victory)
         if not state.final_round:
             state.final_round = True
-            events.append(Event("final_round", None, {"by": seat}))
+            w.emit("final_round", None, by=seat)
     else:
-        price = house.development[key].price
+        price = w.house.development[key].price
         me.doubloons -= price
         me.bought.append(key)
-        events.append(Event("buy", seat, {"card": key, "price": price}))
-    next_turn(house, state, events)
+        w.emit("buy", seat, card=key, price=price)
+    next_turn(w)
 
 
-def next_turn(house: House, state: BlackFleetState, events: list[Event]) -> None:
+def next_turn(w: Work) -> None:
     """RULES §13: the round ends with the seat before the start player; after a victory card
     was bought, so does the game."""
+    state = w.state
     seat = state.turn.seat
     last = (state.start - 1) % state.seats
     if seat == last and (state.final_round or state.round >= MAX_ROUNDS):
-        finish(state, "victory" if state.final_round else "rounds", events)
+        finish(w, "victory" if state.final_round else "rounds")
         return
-    begin_turn(house, state, (seat + 1) % state.seats, events)
+    begin_turn(w, (seat + 1) % state.seats)
 
 
-def finish(state: BlackFleetState, why: str, events: list[Event]) -> None:
+def finish(w: Work, why: str) -> None:
+    state = w.state
     state.stage = "over"
     state.ended = why
     state.turn = Turn(seat=state.turn.seat)
-    events.append(Event("over", None, {"why": why}))
+    w.emit("over", None, why=why)

@@ -14,8 +14,8 @@ from engine.black_fleet.house import FortuneCard, House
 from engine.black_fleet.movement import MUTINY, Helm, occupied
 from engine.black_fleet.state import BlackFleetState, Stage
 from engine.black_fleet.views import PublicBoard
+from engine.black_fleet.work import Work
 from engine.core.actions import Action
-from engine.core.events import Event
 
 BEFORE_CARD = ("navigators_chart",)
 """Powers played before the movement card; all others after it (Ruling §9.1)."""
@@ -98,11 +98,12 @@ def fortune_actions(
     return out
 
 
-def play(house: House, state: BlackFleetState, action: Action, events: list[Event]) -> Stage:
+def play(w: Work, action: Action) -> Stage:
     """Play the fortune card an action names; returns the stage the turn goes on with."""
+    state, house = w.state, w.house
     turn = state.turn
     seat = turn.seat
-    me = state.captain(seat)
+    me = w.player(seat)
     key, args = action.args[0], action.args[1:]
     cid = next(c for c in me.fortune if house.fortune[c].key == key)
     card = house.fortune[cid]
@@ -113,7 +114,7 @@ def play(house: House, state: BlackFleetState, action: Action, events: list[Even
     data: dict[str, object] = {"card": cid, "kind": key, "target": target}
     if card.power in ("bribe", "mutiny"):
         data["victim"] = _seat_of(state, target)  # the log names the player, not a colour
-    events.append(Event("fortune", seat, data))
+    w.emit_fields("fortune", seat, data)
     power, amount = card.power, card.amount
     if power in STACKING:
         turn.effects[power] = powers.effect(turn, power) + amount
@@ -125,19 +126,19 @@ def play(house: House, state: BlackFleetState, action: Action, events: list[Even
         turn.boost[target] = turn.boost.get(target, 0) + amount
     elif power == "lucky_find":
         me.doubloons += amount
-        events.append(Event("gain", seat, {"source": key, "gain": amount}))
+        w.emit("gain", seat, source=key, gain=amount)
     elif power == "bribe":
         victim = _seat_of(state, target)
-        robbed = state.captain(victim)
+        robbed = w.player(victim)
         taken = min(amount, robbed.doubloons)
         robbed.doubloons -= taken
         me.doubloons += taken
-        events.append(Event("bribe", seat, {"victim": victim, "gain": taken}))
+        w.emit("bribe", seat, victim=victim, gain=taken)
     elif power == "pirates_lair" and target is not None:
         if turn.last is not None and turn.last != "pirate":
             turn.ships[turn.last] = turn.ship(turn.last).closing()
         turn.last = "pirate"
-        events.append(Event("lair", seat, {"from": me.pirate, "to": target.upper()}))
+        w.emit_fields("lair", seat, {"from": me.pirate, "to": target.upper()})
         me.pirate = target.upper()
     elif power == "mutiny":
         victim = _seat_of(state, target)
@@ -147,10 +148,7 @@ def play(house: House, state: BlackFleetState, action: Action, events: list[Even
         turn.mutiny = victim
         return "course"
     elif power == "navigators_chart":
-        drawn = draw(state, "movement", amount, events)
-        me.movement += drawn
-        events.append(Event("draw", seat, {"deck": "movement", "count": len(drawn)}))
-        events.append(Event("drew", seat, {"deck": "movement", "cards": drawn}, frozenset({seat})))
+        drawn = draw(w, seat, "movement", amount)
         turn.chart = len(drawn)
         return "chart" if drawn else "card"
     return state.stage

@@ -1,7 +1,8 @@
 """Moving ships (RULES §6): how far each ship may go this turn, which ships are friendly,
 and every space a ship can reach, offered as one choice of destination.
 
-Everything here reads a `PublicBoard`, so the rules and an AI seat's view share it.
+Everything here reads a `PublicBoard`, so the rules and an AI seat's view share it; `move`
+makes a move on the working copy of an action.
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from typing import NamedTuple
 from engine.black_fleet import powers
 from engine.black_fleet.house import House, MovementCard
 from engine.black_fleet.seamap import NAVIES
-from engine.black_fleet.state import BlackFleetState, Ship, ShipTurn, Turn
+from engine.black_fleet.state import Ship, ShipTurn, Turn
 from engine.black_fleet.views import CaptainLike, PublicBoard
-from engine.core.events import Event
+from engine.black_fleet.work import Work
 
 MUTINY = "pirate:"
 """A Mutiny card steers another seat's pirate: ``pirate:2`` (RULES §9)."""
@@ -414,17 +415,11 @@ def _total(have: dict[str, powers.PowerSum], power: str) -> int:
     return 0 if found is None else found.total
 
 
-def move(
-    house: House,
-    state: BlackFleetState,
-    ship: str,
-    dest: str,
-    events: list[Event],
-    helm: Helm | None = None,
-) -> None:
+def move(w: Work, ship: str, dest: str, helm: Helm | None = None) -> None:
     """Move `ship` to `dest` (one of its destinations). Moving a ship ends the move of the
     ship moved before it (RULES §6.3). `helm`: the ships of this very table, looked up
     already (the choices were listed on the state this one was copied from)."""
+    state, house = w.state, w.house
     reach = (helm or Helm(house, state)).reach(ship, dest)
     if reach is None:
         raise KeyError(dest)
@@ -432,27 +427,25 @@ def move(
     start = position(state, seat, ship)
     _moved(house, state.captains[seat], state.turn, ship, reach.cost)
     if ship == "merchant":
-        state.captain(seat).merchant = dest
+        w.player(seat).merchant = dest
     elif ship == "pirate":
-        state.captain(seat).pirate = dest
+        w.player(seat).pirate = dest
     elif ship.startswith(MUTINY):
-        state.captain(int(ship[len(MUTINY) :])).pirate = dest
+        w.player(int(ship[len(MUTINY) :])).pirate = dest
     else:
         state.navy[ship] = dest
     owner = int(ship[len(MUTINY) :]) if ship.startswith(MUTINY) else None
-    events.append(
-        Event(
-            "move",
-            seat,
-            {
-                "ship": "pirate" if owner is not None else ship,
-                "owner": seat if owner is None else owner,
-                "from": start,
-                "via": reach.origin,
-                "to": dest,
-                "steps": reach.cost,
-            },
-        )
+    w.emit_fields(
+        "move",
+        seat,
+        {
+            "ship": "pirate" if owner is not None else ship,
+            "owner": seat if owner is None else owner,
+            "from": start,
+            "via": reach.origin,
+            "to": dest,
+            "steps": reach.cost,
+        },
     )
 
 

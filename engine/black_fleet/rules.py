@@ -2,8 +2,9 @@
 works on.
 
 One seat acts at a time: the seat whose turn it is (or who places a merchant in setup). What
-it owes is the turn's `stage`; each stage's decision is declared once below (what is legal,
-what it does, what to say when something else is tried).
+it owes is the turn's `stage`; each stage's decision is declared once in
+`engine.black_fleet.decisions` (what is legal, what it does, what to say when something else
+is tried), on the working copy of `engine.black_fleet.work`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pydantic import BaseModel
 
 from engine.black_fleet import flow
 from engine.black_fleet.actions import parse_action
-from engine.black_fleet.decisions import DECISIONS, why_not
+from engine.black_fleet.decisions import DECISIONS
 from engine.black_fleet.house import House, builtin_house
 from engine.black_fleet.movement import Helm
 from engine.black_fleet.scoring import result as score_result
@@ -30,6 +31,7 @@ from engine.black_fleet.state import (
 )
 from engine.black_fleet.undo import undoable
 from engine.black_fleet.views import BlackFleetView, redeal, view_of
+from engine.black_fleet.work import Work
 from engine.core.actions import Action
 from engine.core.decisions import owed_decision
 from engine.core.errors import EngineError
@@ -71,7 +73,7 @@ class BlackFleet(PlayedBy[BlackFleetState, BlackFleetView]):
         if not self.min_seats <= seats <= self.max_seats:
             raise EngineError(f"Black Fleet seats 3 or 4 players, not {seats}.")
         state = flow.setup(self.house, seats, seed, _options(options))
-        return state, flow.setup_events(state)
+        return state, flow.setup_events(self.house, state)
 
     # --- asking ----------------------------------------------------------------------------
 
@@ -81,8 +83,9 @@ class BlackFleet(PlayedBy[BlackFleetState, BlackFleetView]):
     def legal_actions(self, state: BlackFleetState, seat: int) -> list[Action]:
         if state.stage == "over" or seat != state.turn.seat:
             return []
-        legal, helm = DECISIONS[state.stage].choices(self.house, state)
-        self._listed = (state, legal, helm)
+        w = Work(self.house, state)
+        legal = DECISIONS.kinds[state.stage].legal(w, seat)
+        self._listed = (state, legal, w.helm)
         return legal.copy()
 
     def is_over(self, state: BlackFleetState) -> bool:
@@ -130,21 +133,21 @@ class BlackFleet(PlayedBy[BlackFleetState, BlackFleetView]):
             wait=WAIT,
         )
         action, stage = owed
-        decision = DECISIONS[stage]
-        listed = self._listed
-        helm = None
-        if listed is not None and listed[0] is state and _among(action, listed[1]):
-            helm = listed[2]  # listed a moment ago for this very state
-        elif not decision.permits(self.house, state, action):
-            raise why_not(stage, decision, action)
         # The captains the action leaves alone are shared with `state`, not copied.
-        new = state.working_copy()
-        events: list[Event] = []
-        decision.make(self.house, new, action, events, helm)
+        w = Work(self.house, state.shared_copy(), shared=True)
+        listed = self._listed
+        if listed is not None and listed[0] is state and _among(action, listed[1]):
+            w.helm = listed[2]  # listed a moment ago for this very state
+            decision = DECISIONS.kinds[stage]
+        else:
+            # Checked on the copy the action will change: it reads the same as `state`, and
+            # the copy is made once.
+            decision = DECISIONS.check(stage, w, seat, action)
+        decision.decide(w, seat, action)
+        new = w.state
         new.version += 1
-        new.captain(seat).acted += 1
-        new.settled()
-        return new, events
+        w.player(seat).acted += 1
+        return new, w.events
 
     def undoable(
         self,

@@ -17,10 +17,9 @@ from engine.black_fleet.decks import draw
 from engine.black_fleet.house import House
 from engine.black_fleet.movement import Helm, controlled_navies
 from engine.black_fleet.seamap import NAVIES, Port, SeaMap
-from engine.black_fleet.state import BlackFleetState
 from engine.black_fleet.views import PublicBoard
+from engine.black_fleet.work import Work
 from engine.core.actions import Action
-from engine.core.events import Event
 
 
 @dataclass(frozen=True)
@@ -326,52 +325,50 @@ def follow_up(ship: str, word: str) -> Action:
     return action_of(verb, ship, space) if space else action_of(verb)
 
 
-def _done(house: House, state: BlackFleetState, ship: str, kind: str) -> None:
-    turn = state.turn
+def _done(w: Work, ship: str, kind: str) -> None:
+    turn = w.state.turn
     done = turn.ship(ship)
-    me = state.captains[turn.seat]
+    me = w.state.captains[turn.seat]
     if ship in NAVIES:
-        if len(done.acts) >= powers.at_least(house, me, "master_gunner", 1):
+        if len(done.acts) >= powers.at_least(w.house, me, "master_gunner", 1):
             turn.effects["broadside"] = powers.effect(turn, "broadside") - 1
-        if powers.has(house, me, "admiralty_friend"):
+        if powers.has(w.house, me, "admiralty_friend"):
             turn.navy_choice = turn.navy_choice or ship
     turn.ships[ship] = done.acting(kind)
 
 
-def trade(house: House, state: BlackFleetState, events: list[Event]) -> None:
+def trade(w: Work) -> None:
+    state, house = w.state, w.house
     deal = sale(house, state)
     assert deal is not None
     seat = state.turn.seat
-    me = state.captain(seat)
+    me = w.player(seat)
     for cube in me.cargo:
         state.supply[cube] += 1
     port = house.map.port_of_dock[me.merchant or ""]
     state.supply[port.goods] -= deal.load
     me.cargo = [port.goods] * deal.load
     me.doubloons += deal.gain
-    _done(house, state, "merchant", "trade")
-    events.append(
-        Event(
-            "trade",
-            seat,
-            {
-                "space": me.merchant,
-                "port": port.code,
-                "sold": list(deal.sold),
-                "gain": deal.gain,
-                "loaded": port.goods,
-                "load": deal.load,
-            },
-        )
+    _done(w, "merchant", "trade")
+    w.emit(
+        "trade",
+        seat,
+        space=me.merchant,
+        port=port.code,
+        sold=list(deal.sold),
+        gain=deal.gain,
+        loaded=port.goods,
+        load=deal.load,
     )
 
 
-def raid(house: House, state: BlackFleetState, space: str, events: list[Event]) -> None:
+def raid(w: Work, space: str) -> None:
     """RULES §7.2: take one cube from an adjacent enemy merchant; an emptied one sinks."""
+    state, house = w.state, w.house
     seat = state.turn.seat
-    me = state.captain(seat)
+    me = w.player(seat)
     victim = next(s for s, c in enumerate(state.captains) if c.merchant == space)
-    other = state.captain(victim)
+    other = w.player(victim)
     cube = other.cargo.pop()
     me.loot.append(cube)
     gain = powers.effect(state.turn, "plunder") or powers.RAID_REWARD
@@ -383,29 +380,26 @@ def raid(house: House, state: BlackFleetState, space: str, events: list[Event]) 
     if insured:
         insured += powers.bonus(house, other, "insurance") if sunk else 0
         other.doubloons += insured
-    _done(house, state, "pirate", "raid")
-    events.append(
-        Event(
-            "raid",
-            seat,
-            {
-                "space": space,
-                "victim": victim,
-                "cube": cube,
-                "gain": gain,
-                "sunk": sunk,
-                "insured": insured,
-            },
-        )
+    _done(w, "pirate", "raid")
+    w.emit(
+        "raid",
+        seat,
+        space=space,
+        victim=victim,
+        cube=cube,
+        gain=gain,
+        sunk=sunk,
+        insured=insured,
     )
 
 
-def sink(house: House, state: BlackFleetState, ship: str, space: str, events: list[Event]) -> None:
+def sink(w: Work, ship: str, space: str) -> None:
     """RULES §7.4: sink an adjacent enemy pirate; its treasure goes home."""
+    state, house = w.state, w.house
     seat = state.turn.seat
-    me = state.captain(seat)
+    me = w.player(seat)
     victim = next(s for s, c in enumerate(state.captains) if c.pirate == space)
-    other = state.captain(victim)
+    other = w.player(victim)
     lost = list(other.loot)
     for cube in lost:
         state.supply[cube] += 1
@@ -416,28 +410,20 @@ def sink(house: House, state: BlackFleetState, ship: str, space: str, events: li
     else:
         gain = powers.SINK_REWARD + powers.total(house, me, "bounty_hunter")
     me.doubloons += gain
-    _done(house, state, ship, "sink")
-    events.append(
-        Event(
-            "sink",
-            seat,
-            {"ship": ship, "space": space, "victim": victim, "lost": lost, "gain": gain},
-        )
-    )
+    _done(w, ship, "sink")
+    w.emit("sink", seat, ship=ship, space=space, victim=victim, lost=lost, gain=gain)
     favour = powers.total(house, me, "admirals_favour")
     if favour:
-        drawn = draw(state, "fortune", favour, events)
-        me.fortune += drawn
-        events.append(Event("draw", seat, {"deck": "fortune", "count": len(drawn)}))
-        events.append(Event("drew", seat, {"deck": "fortune", "cards": drawn}, frozenset({seat})))
+        draw(w, seat, "fortune", favour)
 
 
-def bury(house: House, state: BlackFleetState, events: list[Event]) -> None:
+def bury(w: Work) -> None:
     """RULES §7.3: bury the pirate's treasure on the beach it is on."""
-    gain = bury_value(house, state)
+    state = w.state
+    gain = bury_value(w.house, state)
     assert gain is not None
     seat = state.turn.seat
-    me = state.captain(seat)
+    me = w.player(seat)
     space = me.pirate or ""
     cubes = list(me.loot)
     for cube in cubes:
@@ -445,25 +431,22 @@ def bury(house: House, state: BlackFleetState, events: list[Event]) -> None:
     me.loot = []
     me.doubloons += gain
     state.buried[space] = state.buried.get(space, 0) + len(cubes)
-    _done(house, state, "pirate", "bury")
-    events.append(Event("bury", seat, {"space": space, "cubes": cubes, "gain": gain}))
+    _done(w, "pirate", "bury")
+    w.emit("bury", seat, space=space, cubes=cubes, gain=gain)
 
 
-def sell(house: House, state: BlackFleetState, events: list[Event]) -> None:
+def sell(w: Work) -> None:
     """Pirate Code: the pirate sells its treasure at the dock it is on."""
-    deal = pirate_sale(house, state)
+    state = w.state
+    deal = pirate_sale(w.house, state)
     assert deal is not None
     sold, gain = deal
     seat = state.turn.seat
-    me = state.captain(seat)
+    me = w.player(seat)
     for cube in sold:
         me.loot.remove(cube)
         state.supply[cube] += 1
     me.doubloons += gain
-    port = house.map.port_of_dock[me.pirate or ""]
-    _done(house, state, "pirate", "sell")
-    events.append(
-        Event(
-            "sell", seat, {"space": me.pirate, "port": port.code, "cubes": list(sold), "gain": gain}
-        )
-    )
+    port = w.house.map.port_of_dock[me.pirate or ""]
+    _done(w, "pirate", "sell")
+    w.emit("sell", seat, space=me.pirate, port=port.code, cubes=list(sold), gain=gain)

@@ -160,26 +160,6 @@ class Captain:
         return new
 
 
-class Crew(list[Captain]):
-    """The captains of a state one action is changing (`BlackFleetState.working_copy`):
-    still those of the state it started from, each copied the first time the action asks
-    for it to change (`BlackFleetState.captain`)."""
-
-    __slots__ = ("_before",)
-
-    def __init__(self, before: list[Captain]) -> None:
-        super().__init__(before)
-        self._before = before
-        """The captains of the state the action started from, never changed."""
-
-    def own(self, seat: int) -> Captain:
-        captain = list.__getitem__(self, seat)
-        if captain is self._before[seat]:
-            captain = captain.clone()
-            list.__setitem__(self, seat, captain)
-        return captain
-
-
 @with_config(_STRICT)
 @dataclass(slots=True, kw_only=True)
 class BlackFleetState:
@@ -217,15 +197,11 @@ class BlackFleetState:
     def seats(self) -> int:
         return len(self.captains)
 
-    def captain(self, seat: int) -> Captain:
-        """The captain of `seat`, to change. A working copy (`working_copy`) copies it the
-        first time: anything that changes a captain during an action gets it here, never
-        from ``captains``, which a working copy shares with the state the action started
-        from."""
-        captains = self.captains
-        if type(captains) is Crew:
-            return captains.own(seat)
-        return captains[seat]
+    @property
+    def players(self) -> list[Captain]:
+        """The captains, by the name the core's working copy hands them out by
+        (`engine.core.work.Work.player`, which copies one before an action changes it)."""
+        return self.captains
 
     def clone(self) -> BlackFleetState:
         """An independent copy, built slot by slot (a generic deep copy is slow, and so are
@@ -235,19 +211,14 @@ class BlackFleetState:
         self._copy_rest(new)
         return new
 
-    def working_copy(self) -> BlackFleetState:
-        """A copy for one action to change (`apply`): like `clone`, but the captains are
-        copied only as the action asks for them to change (`captain`), the others shared
-        with this state. `settled` makes it a state like any other once the action is
-        done."""
+    def shared_copy(self) -> BlackFleetState:
+        """A copy for one action to change (`apply`): like `clone`, but sharing the captains
+        with this state, in a list of its own: the working copy copies a captain the first
+        time the action changes it (`engine.black_fleet.work`)."""
         new = object.__new__(BlackFleetState)
-        new.captains = Crew(self.captains)
+        new.captains = self.captains.copy()
         self._copy_rest(new)
         return new
-
-    def settled(self) -> None:
-        """The working copy's captains as a plain list: the action is done."""
-        self.captains = list(self.captains)
 
     def _copy_rest(self, new: BlackFleetState) -> None:
         """Everything but the captains, copied into `new` slot by slot."""

@@ -38,9 +38,11 @@ class Clonable(Protocol):
 
 
 class Seated(Protocol[P]):
-    """A state with one player per seat."""
+    """A state with one player per seat. Read only: a game whose rules call its players by
+    a word of their own (captains) may give the list this name too, as a property."""
 
-    players: list[P]
+    @property
+    def players(self) -> list[P]: ...
 
 
 S = TypeVar("S", bound=Seated[Any])

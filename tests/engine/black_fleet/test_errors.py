@@ -103,6 +103,7 @@ def test_a_saved_game_from_a_newer_engine_is_refused():
 def test_the_quick_check_of_an_action_agrees_with_the_list_of_legal_actions():
     # apply checks a helm action alone; it must accept exactly what legal_actions lists.
     from engine.black_fleet.decisions import DECISIONS
+    from engine.black_fleet.work import Work
     from engine.core.actions import Action
 
     state, _ = GAME.start(4, "agree")
@@ -120,7 +121,8 @@ def test_the_quick_check_of_an_action_agrees_with_the_list_of_legal_actions():
             }
             candidates |= {Action("fortune", (c.key,)) for c in GAME.house.fortune.values()}
             for action in candidates | set(legal):
-                assert DECISIONS["helm"].permits(GAME.house, state, action) == (action in legal)
+                allowed = DECISIONS.kinds["helm"].allows(Work(GAME.house, state), seat, action)
+                assert allowed == (action in legal)
             checked += 1
         state, _ = GAME.apply(state, seat, rng.choice(legal))
     assert checked

@@ -4,6 +4,7 @@ import pytest
 
 from engine.black_fleet import flow
 from engine.black_fleet.movement import destinations
+from engine.black_fleet.work import Work
 from engine.core.errors import IllegalAction
 from tests.engine.black_fleet.builders import GAME, act, card, legal, table
 
@@ -105,7 +106,7 @@ def test_a_pirate_off_the_map_comes_in_on_the_far_seas_before_the_movement_card(
     # Meere'-Felder und führt anschließend seinen Zug wie gewohnt aus."
     state = table(merchants={0: "F2"}, stage="card")
     state.turn.card = None
-    flow.begin_turn(GAME.house, state, 0, [])
+    flow.begin_turn(Work(GAME.house, state), 0)
     assert state.stage == "enter"
     assert legal(state) == ["enter c1", "enter k1", "enter g11"]
     with pytest.raises(IllegalAction) as err:

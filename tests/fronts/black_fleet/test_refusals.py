@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import engine.black_fleet
+import engine.core.decisions
 from bot.fronts import get_front
 from bot.fronts.base import Ctx, SeatInfo
 from bot.i18n import TRANSLATED, Tr
@@ -18,9 +19,10 @@ FIELDS = {"space": "F7", "card": "seer", "action": "trade", "owed": "helm", "tex
 
 
 def codes(package) -> set[str]:
-    """The codes of every IllegalAction the package's modules raise."""
+    """The codes of every IllegalAction the package's modules raise, and the refusals every
+    game gives alike, coded once in the core (`engine.core.decisions`)."""
     found = set()
-    for path in Path(package.__path__[0]).glob("*.py"):
+    for path in [*Path(package.__path__[0]).glob("*.py"), Path(engine.core.decisions.__file__)]:
         for node in ast.walk(ast.parse(path.read_text())):
             if (
                 isinstance(node, ast.Call)
