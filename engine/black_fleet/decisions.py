@@ -175,9 +175,14 @@ def _decide_helm(w: Work, seat: int, action: Action) -> None:
 
 
 def _refuse_helm(w: Work, seat: int, action: Action) -> IllegalAction:
+    args = action.args
     if action.verb == "move":
-        return _unreachable(action)
-    if action.verb in ("attack", "trade", "bury", "sell"):
+        ship, space = args[0], args[1].upper()
+        helm = w.helm if w.helm is not None else Helm(w.house, w.state)
+        if len(args) == 2 or not helm.may_steer(ship) or space not in helm.places(ship):
+            return _unreachable(space)
+        # The ship reaches the space: it is the action there that is not possible.
+    if action.verb in ("move", "attack", "trade", "bury", "sell"):
         return IllegalAction(
             f"'{action.text}' is not possible from where your ships are now.",
             "cannot_act",
@@ -220,13 +225,12 @@ def _decide_course(w: Work, seat: int, action: Action) -> None:
 
 def _refuse_course(w: Work, seat: int, action: Action) -> IllegalAction:
     if action.verb == "to":
-        return _unreachable(action)
+        return _unreachable(action.args[0].upper())
     return not_now(action, "course", EXPECTED["course"])
 
 
-def _unreachable(action: Action) -> IllegalAction:
-    space = action.args[-1].upper()
-    return IllegalAction(f"The ship cannot reach {space} this flow.", "unreachable", space=space)
+def _unreachable(space: str) -> IllegalAction:
+    return IllegalAction(f"The ship cannot reach {space} this turn.", "unreachable", space=space)
 
 
 # --- the end of the turn: discards and the purchase --------------------------------------------

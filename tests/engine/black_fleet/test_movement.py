@@ -177,6 +177,19 @@ def test_a_direct_move_out_of_reach_is_refused_with_its_space():
         act(state, "move yellow b7")  # the card commands the yellow ship, B7 is not its reach
 
 
+def test_a_direct_move_to_a_reachable_space_with_an_action_not_possible_there_names_the_action():
+    # RULES §5.5, §7: the ship reaches C6; it is what it would do there that is refused.
+    state = table(merchants={0: "B6"}, played=card("yellow", merchant=2))
+    assert "move merchant c6" in legal(state)
+    with pytest.raises(IllegalAction) as err:
+        act(state, "move merchant c6 bury")
+    assert err.value.code == "cannot_act"
+    assert err.value.fields["action"] == "move merchant c6 bury"
+    with pytest.raises(IllegalAction) as err:
+        act(state, "move merchant m6 bury")
+    assert err.value.code == "unreachable" and err.value.fields["space"] == "M6"
+
+
 def test_a_direct_move_ends_the_move_of_the_ship_moved_before():
     # RULES §6.3
     state = table(merchants={0: "B6"}, pirates={0: "C8"}, played=card("yellow", merchant=3))
