@@ -33,6 +33,7 @@ import json
 import platform
 import random
 import statistics
+import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -116,7 +117,16 @@ def run_mode(
 ) -> dict[str, Any]:
     tasks = matches(game_id, mode, games, seats, playouts)
     started = time.perf_counter()
-    results = list(pool.map(_task, tasks)) if pool is not None else [_task(t) for t in tasks]
+    played = pool.map(_task, tasks) if pool is not None else map(_task, tasks)
+    results = []
+    tested = STRONG if mode == "strong-vs-normal" else NORMAL
+    share = 0.0
+    for n, ((_, _, _, levels, _), r) in enumerate(zip(tasks, played, strict=True), 1):
+        results.append(r)
+        if mode != "all-normal":
+            share += sum(levels[s] == tested for s in r["winners"]) / len(r["winners"])
+            # One line a game on stderr: a long run shows where it is, and its share so far.
+            print(f"{game_id} {mode} {n}/{games} share so far {share / n:.3f}", file=sys.stderr)
     wall = time.perf_counter() - started
     wins: Counter[int] = Counter()
     after_first: Counter[int] = Counter()
