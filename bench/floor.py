@@ -1,7 +1,7 @@
 """Our bot beside the floor, in one run on one loopback fake of Discord: printed figures, never
 a test.
 
-    python -m bench.floor [--tables 4] [--seconds 15] [--warmup 3] [--limits]
+    python -m bench.floor [--tables 4] [--seconds 15] [--warmup 3] [--limits] [--spacing S]
                           [--games fleet-dice,fleet-cards,mare-balticum,black-fleet]
                           [--profile DIR] [--cprofile DIR]
 
@@ -187,6 +187,7 @@ async def ours(
     seconds: float,
     profile: Path | None,
     cprofile: Path | None = None,
+    spacing: float | None = None,
 ) -> Window:
     folder = Path(tempfile.mkdtemp(prefix="fleet-floor-"))
     try:
@@ -200,6 +201,7 @@ async def ours(
             "run",
             scheduler=True,
             **({"FLEET_TEST_PROFILE": str(cprofile / f"{game}.prof")} if cprofile else {}),
+            **({"FLEET_EDIT_SPACING": str(spacing)} if spacing is not None else {}),
             stdout=asyncio.subprocess.DEVNULL,
             stderr=log.open("wb"),
         )
@@ -346,7 +348,16 @@ async def run(args: argparse.Namespace) -> list[Window]:
         print(f"  floor: {windows[0].figures()['interactions_per_s']} int/s", file=sys.stderr)
         for game in args.games.split(","):
             windows.append(
-                await ours(fake, game, args.tables, args.warmup, args.seconds, profile, cprofile)
+                await ours(
+                    fake,
+                    game,
+                    args.tables,
+                    args.warmup,
+                    args.seconds,
+                    profile,
+                    cprofile,
+                    args.spacing,
+                )
             )
             print(f"  {game}: {windows[-1].figures()['interactions_per_s']} int/s", file=sys.stderr)
         if fake.unhandled or fake.problems:
@@ -365,6 +376,12 @@ def main() -> None:
     parser.add_argument("--limits", action="store_true", help="the fake enforces rate limits")
     parser.add_argument("--profile", metavar="DIR", help="sample our bot with py-spy into DIR")
     parser.add_argument("--cprofile", metavar="DIR", help="run our bot under cProfile into DIR")
+    parser.add_argument(
+        "--spacing",
+        type=float,
+        default=None,
+        help="seconds between two edits of one public message (default: the bot's own)",
+    )
     args = parser.parse_args()
     windows = asyncio.run(run(args))
     rows = [w.figures() for w in windows]
