@@ -12,7 +12,7 @@ of about five message writes per five seconds per channel.
 - **Notices first**: a lane for the pings that tell a player it is their turn, drained before the
   table's own edits, so the next player learns it before the board catches up.
 - **Tidying last**: a step that is over loses its buttons in a lane drained only when nothing
-  else waits. At game-night pace a thread asks for more writes than Discord allows; what a
+  else waits (or with the table's edit of that message, if one is still queued). At game-night pace a thread asks for more writes than Discord allows; what a
   player must see (the new step, the moves on it) goes first, and a stale button left a moment
   longer only answers that the table moved on.
 
@@ -57,6 +57,8 @@ class Op:
     merged: list[asyncio.Future[Any]] = field(default_factory=list)
     """Earlier edits of the same message this one replaced: they are done when it is."""
     lane: Lane = "table"
+    tidied: dict[str, Any] = field(default_factory=dict)
+    """The fields of a tidying edit folded into this one: they win over later edits."""
 
 
 class Outbox:
@@ -94,12 +96,17 @@ class Outbox:
             post.fields = _posted_as_edited(post.fields, fields)
             self.coalesced += 1
             return self._follow(post.done)
-        queue = self._lanes[lane]
-        for queued in queue:
+        # A message's buttons taken away (the tidy lane) ride with an edit of it still queued
+        # for the table: one request leaves it as the two would.
+        lanes: tuple[Lane, ...] = ("table", "tidy") if lane == "tidy" else (lane,)
+        for queued in (op for name in lanes for op in self._lanes[name]):
             if queued.kind == "edit" and _same(queued.target, target):
                 queued.merged.append(queued.done)
                 queued.done = asyncio.get_running_loop().create_future()
-                queued.fields = {**queued.fields, **fields}
+                if lane == "tidy":
+                    queued.tidied = {**queued.tidied, **fields}
+                # What tidying took away stays away, whatever the table asks after it.
+                queued.fields = {**queued.fields, **fields, **queued.tidied}
                 self.coalesced += 1
                 return queued.done
         op = Op("edit", fields, target)

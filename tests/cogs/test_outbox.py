@@ -187,13 +187,13 @@ async def test_a_held_edit_keeps_the_later_writes_of_its_message_behind_it(chann
     await box.edit(7, content="v1")
     held = box.edit(7, content="v2")
     gone = box.delete(7)
-    strip = box.edit(7, lane="tidy", content=None, view=None)
-    await asyncio.gather(held, gone, strip)
+    other = box.edit(8, content="the board")
+    await asyncio.gather(held, gone, other)
     assert [(k, mid) for k, mid, _ in channel.writes] == [
         ("edit", 7),
+        ("edit", 8),
         ("edit", 7),
         ("delete", 7),
-        ("edit", 7),
     ]
 
 
@@ -203,3 +203,18 @@ async def test_without_spacing_every_edit_goes_as_soon_as_the_channel_takes_it(c
     for n in range(3):
         await box.edit(7, content=f"v{n}")
     assert box.sent == 3 and box.coalesced == 0
+
+
+async def test_a_step_that_is_over_loses_its_buttons_in_the_edit_still_queued_for_it(channel):
+    box = Outbox(channel, spacing=0.2)  # type: ignore[arg-type]
+    channel.gate.set()
+    await box.edit(5, content="alice picked", view="buttons")
+    last = box.edit(5, content="everyone picked", view="buttons")  # held by the spacing
+    strip = box.edit(5, lane="tidy", content=None, view=None)  # the step is over
+    late = box.edit(5, content="everyone picked", view="buttons")  # an older outcome, late
+    await asyncio.gather(last, strip, late)
+    assert channel.writes == [
+        ("edit", 5, {"content": "alice picked", "view": "buttons"}),
+        ("edit", 5, {"content": None, "view": None}),
+    ]
+    assert box.sent == 2 and box.coalesced == 2
