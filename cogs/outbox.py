@@ -12,10 +12,10 @@ of about five message writes per five seconds per channel.
 - **Notices first**: a lane for the pings that tell a player it is their turn, drained before the
   table's own edits, so the next player learns it before the board catches up.
 - **Tidying last**: a step that is over loses its buttons in a lane drained only when nothing
-  else waits (or with the table's edit of that message, if one is still queued). At game-night pace a thread asks for more writes than Discord allows; what a
-  player must see (the new step, the moves on it) goes first, and a stale button left a moment
-  longer only answers that the table moved on.
-
+  else waits, or with the table's edit of that message if one is still queued. At game-night
+  pace a thread asks for more writes than Discord allows; what a player must see (the new
+  step, the moves on it) goes first, and a stale button left a moment longer only answers
+  that the table moved on.
 - **One message edited at most once per `spacing`** (a second by default, the pace Discord's
   channel bucket gives): the table's next edit of a message edited a moment ago waits out the
   rest of that second, and the clicks that come meanwhile merge into it. A burst of four
