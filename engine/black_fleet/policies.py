@@ -757,7 +757,9 @@ def search_settings(house: House) -> SearchSettings[BlackFleetState]:
     def estimate(state: BlackFleetState) -> list[float]:
         return fortune_estimate(house, state)
 
-    return SearchSettings(playouts=32, depth=40, candidates=6, estimate=estimate, win=10.0)
+    return SearchSettings(
+        playouts=32, depth=40, candidates=6, estimate=estimate, win=10.0, never=frozenset({"back"})
+    )
 
 
 def automatic(game: BlackFleet) -> Automatic[BlackFleetState, BlackFleetView]:

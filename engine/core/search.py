@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic
 
 from engine.core.actions import Action
@@ -57,12 +57,15 @@ class SearchSettings(Generic[S]):
     estimate one action ahead)."""
     win: float = 0.0
     """Points a playout that ends the game won is worth on top of its margin."""
+    never: frozenset[str] = frozenset()
+    """Verbs the search never chooses while anything else is legal: those that take back a
+    half-made choice (``back`` from choosing a boat's destination). Valued by the position
+    they return to, they could win, and the seat would choose the boat again, and so on for
+    ever."""
 
     def scaled(self, playouts: int) -> SearchSettings[S]:
         """The same search with another budget (tests use a small one)."""
-        return SearchSettings(
-            playouts, self.depth, self.candidates, self.estimate, self.rank, self.win
-        )
+        return replace(self, playouts=playouts)
 
 
 def position_key(game: AnyGame, state: Any, seat: int, seed: str) -> str:
@@ -113,9 +116,14 @@ class _Search:
         game, seat = self.game, self.seat
         first = self.world(0)
         legal = game.legal_actions(first, seat)
+        never = self.settings.never
+        if never:
+            legal = [a for a in legal if a.verb not in never] or legal
         if len(legal) <= 1 or self.settings.playouts <= 0:
             return legal[0] if legal else game.default_action(first, seat)
         normal = game.default_action(first, seat)
+        if normal not in legal:
+            normal = legal[0]  # the guide took a choice back: the rules' first stands in
         candidates = self.shortlist(first, legal, normal)
         if len(candidates) == 1:
             return candidates[0]

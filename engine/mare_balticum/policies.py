@@ -313,7 +313,9 @@ def search_settings(game: MareBalticum) -> SearchSettings[MareState]:
         board = game.board_for(state)
         return [value(board, state, seat) for seat in range(len(state.players))]
 
-    return SearchSettings(playouts=32, depth=12, candidates=6, estimate=estimate, win=8.0)
+    return SearchSettings(
+        playouts=32, depth=12, candidates=6, estimate=estimate, win=8.0, never=frozenset({"back"})
+    )
 
 
 def automatic(game: MareBalticum) -> Automatic[MareState, MareView]:

@@ -142,3 +142,15 @@ print(" / ".join(moves))
         )
         runs.add(done.stdout)
     assert len(runs) == 1
+
+
+def test_a_smaller_budget_keeps_the_verbs_the_search_never_chooses():
+    # A server that lowers the budget (FLEET_AI_PLAYOUTS) keeps every other setting.
+    settings = get_game("mare-balticum").search
+    smaller = settings.scaled(4)
+    assert smaller.playouts == 4 and smaller.never == settings.never == frozenset({"back"})
+    assert (smaller.depth, smaller.candidates, smaller.win) == (
+        settings.depth,
+        settings.candidates,
+        settings.win,
+    )

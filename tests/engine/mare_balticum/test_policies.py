@@ -1,10 +1,17 @@
 """The heuristic player (it also plays for absent players and timeouts)."""
 
+import dataclasses
+import json
 import random
+from pathlib import Path
 
 from engine.core.game import random_policy
+from engine.core.search import STRONG, ai_action, position_key, search_action
+from engine.games import get_game
 
 from .builders import BOARD, GAME, edit, empty_sea, player, started, turn_of
+
+FIXTURES = Path(__file__).parents[2] / "fixtures"
 
 
 def play(seed, policies):
@@ -99,3 +106,17 @@ def test_all_ai_tables_end_by_the_rules_under_every_option_set():
                     state, seat, heuristic(GAME.view(state, seat), seat, legal, rng)
                 )
             assert GAME.is_over(state), (option, seats, state.round)
+
+
+def test_a_strong_seat_never_takes_back_the_boat_it_chose_to_sail():
+    # A position met in play: valued by where it returns to, ``back`` won the search, the
+    # seat chose the same boat again, and the turn never ended (RULES §6.1: a sail is one
+    # action, boat and destination).
+    saved = json.loads((FIXTURES / "mare-balticum-strong-back.json").read_text())
+    game = get_game("mare-balticum")
+    state, seat, seed = game.load_state(saved["state"]), saved["seat"], saved["seed"]
+    assert "back" in [a.verb for a in game.legal_actions(state, seat)]
+    key = position_key(game, state, seat, seed)
+    unbounded = dataclasses.replace(game.search, never=frozenset())
+    assert search_action(game, state, seat, key, unbounded).verb == "back"
+    assert ai_action(game, state, seat, STRONG, seed).verb == "to"
