@@ -215,7 +215,8 @@ class Outbox:
             if not isinstance(op, Op):
                 # Only held edits: wait out the spacing, or until something else is queued.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), op)
+                    async with asyncio.timeout(op):
+                        await self._wake.wait()
                 continue
             try:
                 result = await self._send(op)
