@@ -1281,7 +1281,9 @@ def check_channel(row: GameRow, channel: int | None, lobby: bool = False) -> Non
     """A button acts on the table of the channel it was pressed in: a forged id naming another
     channel's table is refused. Only the lobby's buttons sit in the channel the table's thread
     opened from, so only they (`lobby`) are accepted from there: a forged id sent from a daily
-    challenge's parent channel reads nothing of the challenge."""
+    challenge's parent channel reads nothing of the challenge. A private prompt's clicks come
+    with no channel (None): the bot sent it to the one person whose decision it shows,
+    wherever they opened it, and it acts only for their seat (`cogs.clicks.acting_from`)."""
     if channel is None or channel == row.channel_id:
         return
     if lobby and channel == row.parent_id:

@@ -33,6 +33,19 @@ from engine.core.search import NORMAL, STRONG
 LOG_LINES = 25
 
 
+def acting_from(interaction: discord.Interaction) -> int | None:
+    """The channel a prompt's click must come from to act on its table (`check_channel`):
+    anywhere for a private message, since only this bot sends one, to the one person whose
+    decision it shows, wherever they opened it (the answer to Start in the lobby's channel,
+    /table turns, a direct message's call); the table's own channel for a message anyone
+    sees, where a forged id names another channel's table. Either way the click acts only
+    for the clicker's own seat."""
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        return None
+    return interaction.channel_id
+
+
 class ClickHandler:
     def __init__(self, client: discord.Client, service: TableService, presenter: Presenter) -> None:
         self.client = client
@@ -315,7 +328,7 @@ class ClickHandler:
             raise Refusal("bad_button")
         try:
             outcome = await self.service.act(
-                game_id, interaction.user.id, action, token=token, channel=interaction.channel_id
+                game_id, interaction.user.id, action, token=token, channel=acting_from(interaction)
             )
         except Refusal as refusal:
             # A stale prompt, or a choice the rules refuse now (the decision it showed has
@@ -324,7 +337,7 @@ class ClickHandler:
             if not (refusal.stale or refusal.error is not None):
                 raise
             loaded = await self.service.load_game(game_id)
-            check_channel(loaded.row, interaction.channel_id)
+            check_channel(loaded.row, acting_from(interaction))
             seat = loaded.row.seat_of(interaction.user.id)
             if seat is None:
                 raise
@@ -387,7 +400,7 @@ class ClickHandler:
         refusal is one sentence, and the prompt stays as it is."""
         try:
             outcome = await self.service.undo(
-                game_id, interaction.user.id, version=version, channel=interaction.channel_id
+                game_id, interaction.user.id, version=version, channel=acting_from(interaction)
             )
         except Refusal as refusal:
             # Only a private prompt is replaced by the current decision: a message anyone
