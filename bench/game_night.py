@@ -1,10 +1,10 @@
 """Game nights with and without Discord's rate limits, side by side in one run: printed
 figures, never a test.
 
-    python -m bench.game_night [--tables 1,5] [--rounds 3] [--seed 1]
+    python -m bench.game_night [--tables 1,5] [--rounds 3] [--seed 1] [--game mare-balticum]
 
 Plays the scenario of tests/e2e/test_game_night.py at length: for each T of --tables, T tables
-of four people playing Fleet Dice at once in one guild, each in its thread, every player
+of four people playing Fleet Dice (or --game) at once in one guild, each in its thread, every player
 answering when their prompt or a ping shows their turn, 0.3–1.8 s later; through the real bot
 (its requests traced to the clicks that caused them) against the loopback fake, first with
 the fake's rate limits on, then off.
@@ -27,12 +27,14 @@ from typing import Any
 from tests.e2e.test_game_night import game_night
 
 
-async def nights(tables: list[int], rounds: int, seed: int) -> list[dict[str, Any]]:
+async def nights(
+    tables: list[int], rounds: int, seed: int, game: str = "fleet-dice"
+) -> list[dict[str, Any]]:
     rows = []
     for count in tables:
         for limits in (True, False):
             with tempfile.TemporaryDirectory(prefix="fleet-night-") as folder:
-                night = await game_night(Path(folder), count, rounds, limits, seed)
+                night = await game_night(Path(folder), count, rounds, limits, seed, game)
             row = night.figures()
             row["failed_by_reason"] = night.stats.failed
             row["bot_errors_logged"] = len(night.errors)
@@ -46,9 +48,10 @@ def main() -> None:
     parser.add_argument("--tables", default="1,5", help="tables at once, comma-separated")
     parser.add_argument("--rounds", type=int, default=3, help="rounds each table plays")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", default="fleet-dice", help="the game every table plays")
     args = parser.parse_args()
     counts = [int(t) for t in args.tables.split(",")]
-    rows = asyncio.run(nights(counts, args.rounds, args.seed))
+    rows = asyncio.run(nights(counts, args.rounds, args.seed, args.game))
     print(
         f"{'tables':>6} {'limits':>6} {'429s':>5} {'in play':>7} {'failed':>6} "
         f"{'turn p50':>8} {'p99':>7} {'max':>7} {'move p50':>8} {'p99':>7} {'max':>7} "
@@ -79,7 +82,8 @@ def main() -> None:
         )
         pace[count] = round(on["decisions_per_minute"] / off["decisions_per_minute"], 3)
         print(f"{count} tables: decisions per minute with limits / without = {pace[count]}")
-    print(json.dumps({"bench": "game_night", "rounds": args.rounds, "rows": rows, "pace": pace}))
+    summary = {"bench": "game_night", "game": args.game, "rounds": args.rounds}
+    print(json.dumps({**summary, "rows": rows, "pace": pace}))
 
 
 if __name__ == "__main__":

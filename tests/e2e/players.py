@@ -375,6 +375,16 @@ ROLL_PICKS = 0.5
 """How often a player picks a die on the public roll rather than in their prompt."""
 
 
+def waits_for(content: str | None, name: str) -> bool:
+    """Whether a table's status names this player among those it waits for: a line with
+    the hourglass (``⏳ bob: pick a die``, ``⏳ bob chooses a port.``, ``⏳ Choosing: ana,
+    bob.``)."""
+    named = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+    return any(
+        line.startswith("⏳") and named.search(line) for line in (content or "").splitlines()
+    )
+
+
 @dataclass
 class Sight:
     """What a game night's players saw, and when (seconds, from the fake's clock)."""
@@ -518,7 +528,7 @@ class GameNight:
         if (
             table is not None
             and int(table["id"]) > seat.notice
-            and f"⏳ {seat.who['global_name']}:" in (table["content"] or "")
+            and waits_for(table["content"], seat.who["global_name"])
         ):
             return table, True
         mention = f"<@{seat.uid}>"

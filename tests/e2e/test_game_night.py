@@ -1,8 +1,9 @@
 """Game nights under Discord's rate limits: the real bot process, four people at a Fleet Dice
 table in a thread, each answering when their prompt or a ping shows their turn, a second or two
-later (so a simultaneous step is answered by all four within 1–2 s); and five such tables at
-once in one guild. Every click must be answered once, within 3 s, every turn must be shown, and
-each game must get through its rounds.
+later (so a simultaneous step is answered by all four within 1–2 s); five such tables at once
+in one guild; and four people at a Mare Balticum table (turns in order, several actions each,
+and its own way of naming whom the table waits for). Every click must be answered once,
+within 3 s, every turn must be shown, and each game must get through its rounds.
 
 The figures (429s, when a player sees their turn, when a move shows on the table, decisions a
 minute) are printed, never asserted; `python -m bench.game_night` plays longer nights, limits on
@@ -83,9 +84,14 @@ def decisions(db: Path) -> int:
 
 
 async def game_night(
-    folder: Path, tables: int, rounds: int, limits: bool = True, seed: int = 1
+    folder: Path,
+    tables: int,
+    rounds: int,
+    limits: bool = True,
+    seed: int = 1,
+    game: str = "fleet-dice",
 ) -> Night:
-    """Four people at each of `tables` Fleet Dice tables in one guild, all at once, through
+    """Four people at each of `tables` tables of `game` in one guild, all at once, through
     the real bot (its requests traced) until each game is past `rounds`."""
     fake = FakeDiscord(rate_limits=limits)
     await fake.start()
@@ -98,7 +104,7 @@ async def game_night(
         await asyncio.wait_for(fake.ready.wait(), 60)
         stats = Stats()
         nights = [
-            GameNight(fake, "fleet-dice", 4, stats, random.Random(f"{seed}:{i}"), index=i)
+            GameNight(fake, game, 4, stats, random.Random(f"{seed}:{i}"), index=i)
             for i in range(tables)
         ]
         opened = await asyncio.gather(*(night.open() for night in nights))
@@ -140,3 +146,7 @@ async def test_four_players_at_one_table_answer_each_step_within_seconds(tmp_pat
 
 async def test_five_tables_at_once_in_one_guild(tmp_path):
     check(await game_night(tmp_path, tables=5, rounds=ROUNDS))
+
+
+async def test_four_players_at_a_mare_balticum_table_under_the_rate_limits(tmp_path):
+    check(await game_night(tmp_path, tables=1, rounds=ROUNDS, game="mare-balticum"))
