@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 from collections import deque
 from dataclasses import dataclass, field
@@ -59,6 +60,9 @@ class Op:
     lane: Lane = "table"
     tidied: dict[str, Any] = field(default_factory=dict)
     """The fields of a tidying edit folded into this one: they win over later edits."""
+    context: contextvars.Context = field(default_factory=contextvars.copy_context)
+    """Where the newest change this write carries was asked for (a click's handling): the
+    request is made there, so what a log or a trace ties to that click includes it."""
 
 
 class Outbox:
@@ -94,6 +98,7 @@ class Outbox:
         post = self._queued_post(target)
         if post is not None:
             post.fields = _posted_as_edited(post.fields, fields)
+            post.context = contextvars.copy_context()
             self.coalesced += 1
             return self._follow(post.done)
         # A message's buttons taken away (the tidy lane) ride with an edit of it still queued
@@ -107,6 +112,7 @@ class Outbox:
                     queued.tidied = {**queued.tidied, **fields}
                 # What tidying took away stays away, whatever the table asks after it.
                 queued.fields = {**queued.fields, **fields, **queued.tidied}
+                queued.context = contextvars.copy_context()
                 self.coalesced += 1
                 return queued.done
         op = Op("edit", fields, target)
@@ -219,7 +225,9 @@ class Outbox:
                         await self._wake.wait()
                 continue
             try:
-                result = await self._send(op)
+                # Made in the context of the change it carries, not of whoever started the
+                # worker (a worker lives on through a spacing, over many clicks).
+                result = await asyncio.create_task(self._send(op), context=op.context)
             except Exception as exc:
                 for future in (*op.merged, op.done):
                     if not future.done():

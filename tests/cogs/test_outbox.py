@@ -4,6 +4,7 @@ under way, a message posted before the edits that target it, notices before the 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from typing import Any
 
 import discord
@@ -218,3 +219,38 @@ async def test_a_step_that_is_over_loses_its_buttons_in_the_edit_still_queued_fo
         ("edit", 5, {"content": None, "view": None}),
     ]
     assert box.sent == 2 and box.coalesced == 2
+
+
+CLICK: contextvars.ContextVar[str] = contextvars.ContextVar("click", default="none")
+
+
+async def test_a_write_is_made_in_the_context_of_the_newest_change_it_carries(channel):
+    """What a trace or a log ties to a click includes the write that shows it, even when an
+    older click's worker sends it."""
+    seen: list[str] = []
+    edit_of = channel.get_partial_message
+
+    def traced(message_id: int) -> Any:
+        partial = edit_of(message_id)
+        plain = partial.edit
+
+        async def edit(**fields: Any) -> None:
+            seen.append(CLICK.get())
+            await plain(**fields)
+
+        partial.edit = edit
+        return partial
+
+    channel.get_partial_message = traced
+    box = Outbox(channel)  # type: ignore[arg-type]
+
+    async def click(who: str, content: str) -> asyncio.Future[None]:
+        CLICK.set(who)
+        return box.edit(7, content=content)
+
+    first = await asyncio.create_task(click("alice", "v1"))  # starts the worker; under way
+    await asyncio.sleep(0)
+    merged = [await asyncio.create_task(click(w, w)) for w in ("bob", "cleo")]
+    channel.gate.set()
+    await asyncio.gather(first, *merged)
+    assert seen == ["alice", "cleo"], "the merged edit is cleo's, sent by alice's worker"
