@@ -526,6 +526,11 @@ class ClickHandler:
 
         where = parent if isinstance(parent, discord.TextChannel) else interaction.channel
         host = interaction.user.display_name
-        row = await places.open_lobby(where, old.game, old.locale, host, create)
+        box = (
+            self.presenter.outbox(where.id, old.guild_id)
+            if isinstance(where, discord.TextChannel)
+            else None
+        )
+        row = await places.open_lobby(where, old.game, old.locale, host, create, box=box)
         await self.presenter.show_lobby(row)
         await answering.answer(interaction, say(tr, "opened_here", channel=f"<#{row.channel_id}>"))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -16,6 +16,9 @@ from bot.i18n import translator
 from bot.storage import GameRow
 from bot.words import say
 from cogs.panels import embed
+
+if TYPE_CHECKING:
+    from cogs.outbox import Outbox
 
 Create = Callable[[int, int | None, int | None], Awaitable[GameRow]]
 """Stores the table once its place exists: (channel, parent channel, lobby message) → row."""
@@ -27,14 +30,26 @@ def _title(game: str, locale: str | None) -> str:
 
 
 async def open_lobby(
-    channel: Any, game: str, locale: str | None, host: str, create: Create, here: bool = False
+    channel: Any,
+    game: str,
+    locale: str | None,
+    host: str,
+    create: Create,
+    here: bool = False,
+    box: Outbox | None = None,
 ) -> GameRow:
     """A lobby for `game`: in a text channel, a message with the table's thread opened from
-    it; with `here`, or in a thread, right in that channel."""
+    it; with `here`, or in a thread, right in that channel. `box`: the channel's outbox, which
+    posts the lobby in turn with the channel's other writes (tables opened at once in one
+    channel would otherwise outrun its rate limit together)."""
     if here or not isinstance(channel, discord.TextChannel):
         return await create(channel.id, None, None)
     tr = translator(locale, "table")
-    message = await channel.send(embed=embed(say(tr, "lobby_opening")))
+    opening = embed(say(tr, "lobby_opening"))
+    if box is not None:
+        message = channel.get_partial_message(await box.post(embed=opening))
+    else:
+        message = await channel.send(embed=opening)
     name = say(tr, "thread_name", game=_title(game, locale), host=host)
     thread = None
     try:
@@ -44,7 +59,7 @@ async def open_lobby(
         # Nothing was stored: take back what was posted (the thread is archived, as the bot
         # may not delete it).
         with contextlib.suppress(discord.HTTPException):
-            await message.delete()
+            await (box.delete(message.id) if box is not None else message.delete())
         if thread is not None:
             with contextlib.suppress(discord.HTTPException):
                 await thread.edit(archived=True)

@@ -126,7 +126,8 @@ class TableCommands(commands.Cog, name="Table"):
                 locale=locale,
             )
 
-        row = await places.open_lobby(channel, game, locale, host.display_name, create, here)
+        box = self.presenter.outbox(channel.id, interaction.guild_id)
+        row = await places.open_lobby(channel, game, locale, host.display_name, create, here, box)
         await self.presenter.show_lobby(row)
         text = say(user_tr(interaction), "opened_here", channel=f"<#{row.channel_id}>")
         await answering.answer(interaction, text)
