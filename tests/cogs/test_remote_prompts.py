@@ -24,6 +24,16 @@ def choices(response: Any) -> list[str]:
     ]
 
 
+async def opened_by_turns(table: Any) -> tuple[Any, Any]:
+    """Two players' table; the one it waits for opens their decision with /table turns in
+    the channel the thread opened from: who, and the click that opened it."""
+    await two_players(table)
+    first, _ = await waiting(table)
+    answer = await first.slash(table.channel, "table turns")
+    (button,) = [c["custom_id"] for r in answer.response.components for c in r["components"]]
+    return first, await first.click(answer.response.message, custom_id=button)
+
+
 async def played_from(person: Any, response: Any, table: Any) -> Any:
     """`person` makes the first choice of the prompt `response` shows; it must apply."""
     before = (await table.row()).version
@@ -51,11 +61,7 @@ async def test_the_hosts_first_decision_in_the_answer_to_start_is_played_there(t
 
 
 async def test_a_decision_opened_with_table_turns_in_another_channel_is_played_there(table):
-    await two_players(table)
-    first, _ = await waiting(table)
-    answer = await first.slash(table.channel, "table turns")
-    (button,) = [c["custom_id"] for r in answer.response.components for c in r["components"]]
-    opened = await first.click(answer.response.message, custom_id=button)
+    first, opened = await opened_by_turns(table)
     chosen = await played_from(first, opened.response, table)
     # Its Undo works there too, and gives the same decision back.
     undo = [i for i in ids(chosen.response.message) if i.startswith("fl1:undo:")]
@@ -88,11 +94,7 @@ async def test_a_decision_opened_from_a_direct_message_call_is_played_there(tabl
 
 
 async def test_a_prompts_choice_forged_on_a_public_message_elsewhere_is_refused(table):
-    await two_players(table)
-    first, _ = await waiting(table)
-    answer = await first.slash(table.channel, "table turns")
-    (button,) = [c["custom_id"] for r in answer.response.components for c in r["components"]]
-    opened = await first.click(answer.response.message, custom_id=button)
+    first, opened = await opened_by_turns(table)
     cid = choices(opened.response)[0]
     # The same id, on a message anyone in another channel sees.
     other = table.bot.get_channel(table.guild.create_text_channel("elsewhere").id)

@@ -108,3 +108,13 @@ async def quiet(fake: FakeDiscord, idle: float = 0.4, limit: float = 10.0) -> No
         if fake.request_count == seen:
             return
         seen = fake.request_count
+
+
+async def stop_bot(bot: asyncio.subprocess.Process) -> None:
+    """Stop a bot process a test started (if it still runs), printing the end of what it
+    wrote on stderr: pytest shows it with a failure."""
+    if bot.returncode is None:
+        bot.terminate()
+    _, err = await bot.communicate()
+    if err:
+        print(err.decode()[-3000:])

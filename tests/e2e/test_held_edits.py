@@ -8,10 +8,8 @@ import sqlite3
 import time
 from pathlib import Path
 
-import pytest
-
 from .fake_discord import GUILD_ID, FakeDiscord, user
-from .process import quiet, start_bot
+from .process import quiet, start_bot, stop_bot
 
 ALICE = user(1001, "alice")
 SPACING = "8"
@@ -30,14 +28,6 @@ def next_choice(fake: FakeDiscord) -> tuple[int, str] | None:
         if found:
             return message, found[0]
     return None
-
-
-@pytest.fixture
-async def fake():
-    server = FakeDiscord()
-    await server.start()
-    yield server
-    await server.stop()
 
 
 async def test_a_kill_while_an_edit_waits_its_spacing_shows_the_move_at_the_next_start(
@@ -82,8 +72,4 @@ async def test_a_kill_while_an_edit_waits_its_spacing_shows_the_move_at_the_next
         assert not fake.unhandled, fake.unhandled
         assert not fake.problems, fake.problems
     finally:
-        if bot.returncode is None:
-            bot.terminate()
-        _, err = await bot.communicate()
-        if err:
-            print(err.decode()[-3000:])
+        await stop_bot(bot)

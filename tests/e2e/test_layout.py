@@ -22,14 +22,6 @@ BUTTON = {"type": 2, "style": 2, "label": "Cod", "custom_id": "fl1:do:1:0:pick.c
 SECTION = {"type": 9, "components": [TEXT], "accessory": BUTTON}
 
 
-@pytest.fixture
-async def fake():
-    server = FakeDiscord()
-    await server.start()
-    yield server
-    await server.stop()
-
-
 def container(*children: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"type": 17, "components": list(children)}]
 

@@ -7,10 +7,8 @@ import sqlite3
 import sys
 from pathlib import Path
 
-import pytest
-
 from .fake_discord import GUILD_ID, FakeDiscord, user
-from .process import bot_env, quiet, start_bot
+from .process import bot_env, quiet, start_bot, stop_bot
 
 ALICE = user(1001, "alice")
 
@@ -22,14 +20,6 @@ def messages_with(fake: FakeDiscord, marker: str) -> list[int]:
 def logged_actions(db: Path) -> list[tuple[int, str]]:
     with sqlite3.connect(db) as con:
         return con.execute("SELECT seat, action FROM actions ORDER BY seq").fetchall()
-
-
-@pytest.fixture
-async def fake():
-    server = FakeDiscord()
-    await server.start()
-    yield server
-    await server.stop()
 
 
 async def test_the_real_bot_survives_kill_9_and_old_buttons_still_work(fake, tmp_path):
@@ -91,11 +81,7 @@ async def test_the_real_bot_survives_kill_9_and_old_buttons_still_work(fake, tmp
         assert not fake.unhandled, fake.unhandled
         assert not fake.problems, fake.problems
     finally:
-        if bot.returncode is None:
-            bot.terminate()
-        _, err = await bot.communicate()
-        if err:
-            print(err.decode()[-3000:])
+        await stop_bot(bot)
 
 
 async def test_without_a_token_the_bot_exits_with_one_clear_line(tmp_path):

@@ -13,7 +13,7 @@ import pytest
 
 from .fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord, shard_of
 from .players import Player, Stats, custom_ids
-from .process import EPOCH, quiet, start_bot
+from .process import EPOCH, quiet, start_bot, stop_bot
 
 CHANNELS = {shard_of(GUILD_ID, 2): CHANNEL_ID, shard_of(GUILD_ID + (1 << 22), 2): CHANNEL_ID + 1}
 """The fake deals channel i to guild i % 2: one channel on each shard."""
@@ -146,8 +146,4 @@ async def test_two_shard_processes_share_one_database_and_survive_kill_9(fake, p
         stop.set()
         await db.close()
         for bot in bots.values():
-            if bot.returncode is None:
-                bot.terminate()
-            _, err = await bot.communicate()
-            if err:
-                print(err.decode()[-3000:])
+            await stop_bot(bot)

@@ -5,20 +5,10 @@ secret (the bot token, interaction tokens, the challenge secret)."""
 import asyncio
 import sqlite3
 
-import pytest
-
-from .fake_discord import GUILD_ID, TOKEN, FakeDiscord, user
+from .fake_discord import GUILD_ID, TOKEN, user
 from .process import quiet, start_bot
 
 ALICE = user(1001, "alice")
-
-
-@pytest.fixture
-async def fake():
-    server = FakeDiscord()
-    await server.start()
-    yield server
-    await server.stop()
 
 
 async def one_line_exit(proc) -> str:
