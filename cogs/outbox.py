@@ -12,10 +12,13 @@ of about five message writes per five seconds per channel.
 - **Notices first**: a lane for the pings that tell a player it is their turn, drained before the
   table's own edits, so the next player learns it before the board catches up.
 - **Tidying last**: a step that is over loses its buttons in a lane drained only when nothing
-  else waits, or with the table's edit of that message if one is still queued. At game-night
-  pace a thread asks for more writes than Discord allows; what a player must see (the new
-  step, the moves on it) goes first, and a stale button left a moment longer only answers
-  that the table moved on.
+  else waits, or with the table's edit of that message if one is still queued; and (with a
+  spacing) only while the channel has made no more than `TIDY_ROOM` writes in the bucket's
+  last five seconds. At game-night pace a thread asks for more writes than Discord allows;
+  what a player must see (the new step, the moves on it, the pings) keeps the rest of the
+  bucket, and a stale button left a moment longer only answers that the table moved on. (A
+  step change is a burst: the new step posted, the old one tidied, often a second step a
+  moment later; tidied at once, it spent the bucket the next moves needed.)
 - **One message edited at most once per `spacing`** (a second by default, the pace Discord's
   channel bucket gives): the table's next edit of a message edited a moment ago waits out the
   rest of that second, and the clicks that come meanwhile merge into it. A burst of four
@@ -44,6 +47,12 @@ log = logging.getLogger(__name__)
 
 Lane = Literal["notice", "table", "tidy"]
 
+WINDOW = 5.0
+"""Seconds of Discord's message-write bucket of a channel (five writes in it)."""
+TIDY_ROOM = 2
+"""Writes of the last `WINDOW` beyond which tidying waits: the bucket's rest is kept for the
+new step, the moves on it and the pings."""
+
 
 @dataclass
 class Op:
@@ -66,17 +75,23 @@ class Op:
 
 
 class Outbox:
-    def __init__(self, channel: discord.PartialMessageable, spacing: float = 0.0) -> None:
+    def __init__(
+        self, channel: discord.PartialMessageable, spacing: float = 0.0, window: float = WINDOW
+    ) -> None:
         """`spacing`: the seconds a message edited in the table's lane waits before its next
-        edit there (0: none)."""
+        edit there (0: none, and tidying is not held back either); `window`: the seconds of
+        the channel's write bucket."""
         self.channel = channel
         self.spacing = spacing
+        self.window = window
         self._lanes: dict[Lane, deque[Op]] = {"notice": deque(), "table": deque(), "tidy": deque()}
         self._worker: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         """Set when something is queued: a worker waiting out a spacing looks again."""
         self._edited: dict[int, float] = {}
         """Message id → when the table's lane last edited it (the loop's clock)."""
+        self._sent_at: deque[float] = deque()
+        """When the channel's writes of the last `window` seconds were sent (with a spacing)."""
         self.sent = 0
         """Requests made (for figures)."""
         self.coalesced = 0
@@ -202,6 +217,13 @@ class Outbox:
                 target = _settled(op.target)
                 if target is not None and target in held:
                     continue
+                if lane == "tidy" and self.spacing > 0:
+                    room = self._room(now)
+                    if room > 0:
+                        if target is not None:
+                            held.add(target)
+                        wait = room if wait is None else min(wait, room)
+                        continue
                 if lane == "table" and op.kind == "edit" and target is not None:
                     due = self._edited.get(target, -self.spacing) + self.spacing - now
                     if due > 0:
@@ -211,6 +233,16 @@ class Outbox:
                 queue.remove(op)
                 return op
         return wait
+
+    def _room(self, now: float) -> float:
+        """Seconds until the channel has room for tidying (0: now): no more than
+        `TIDY_ROOM` writes in the bucket's window, the rest kept for what players must see."""
+        sent = self._sent_at
+        while sent and sent[0] <= now - self.window:
+            sent.popleft()
+        if len(sent) <= TIDY_ROOM:
+            return 0.0
+        return sent[-TIDY_ROOM - 1] + self.window - now
 
     async def _drain(self) -> None:
         while True:
@@ -240,6 +272,8 @@ class Outbox:
                 op.done.set_result(result)
 
     async def _send(self, op: Op) -> Any:
+        if self.spacing > 0:
+            self._sent_at.append(asyncio.get_running_loop().time())
         if op.kind == "post":
             self.sent += 1
             message = await self.channel.send(**op.fields)

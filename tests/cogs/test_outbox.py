@@ -221,6 +221,27 @@ async def test_a_step_that_is_over_loses_its_buttons_in_the_edit_still_queued_fo
     assert box.sent == 2 and box.coalesced == 2
 
 
+async def test_tidying_waits_while_the_channel_is_busy_and_goes_once_it_has_room(channel):
+    box = Outbox(channel, spacing=0.05, window=0.3)  # type: ignore[arg-type]
+    channel.gate.set()
+    for n in range(3):  # a step change: the channel's bucket is getting low
+        await box.post(content=f"step {n}")
+    strip = box.edit(101, lane="tidy", content=None, view=None)  # step 0 is over
+    step = box.post(content="the next step")  # what players must see does not wait for it
+    await step
+    assert [kind for kind, _, _ in channel.writes] == ["post"] * 4, "tidying waited"
+    await strip
+    assert channel.writes[-1] == ("edit", 101, {"content": None, "view": None})
+
+
+async def test_tidying_a_quiet_channel_goes_at_once(channel):
+    box = Outbox(channel, spacing=0.05, window=30.0)  # type: ignore[arg-type]
+    channel.gate.set()
+    await box.post(content="the step")
+    strip = box.edit(101, lane="tidy", content=None, view=None)
+    await asyncio.wait_for(strip, 10)  # held, it would wait out the 30-second window
+
+
 CLICK: contextvars.ContextVar[str] = contextvars.ContextVar("click", default="none")
 
 
