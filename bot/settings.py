@@ -46,7 +46,8 @@ class Settings(BaseSettings):
         ge=0,
         le=10,
         description="Seconds between two edits of one public message; the edits asked for "
-        "meanwhile merge into the newest (Discord gives a channel about one write a second)",
+        "meanwhile merge into the newest (Discord gives a channel about one write a second), and "
+        "a finished step's buttons go only while the channel has writes to spare; 0: at once",
     )
     shard_count: int | None = Field(
         default=None, ge=1, description="Gateway shards in all; unset: one unsharded connection"

@@ -5,6 +5,7 @@ import discord
 import pytest
 
 from bot import challenge
+from bot.refusals import Refusal
 from tests.clock import at
 from tests.cogs.harness import ids, said
 
@@ -189,3 +190,22 @@ async def test_a_lobby_cancelled_before_the_start_puts_its_empty_thread_away(tab
     await alice.click(lobby, label="Cancel")
     assert (await table.bot.fetch_channel(table.thread_id)).archived
     assert "cancelled" in (await table.lobby()).embeds[0].title
+
+
+async def test_a_table_that_cannot_be_stored_takes_back_its_lobby_and_thread(table, monkeypatch):
+    # The lobby is posted (through the channel's outbox) and its thread opened before the
+    # table is stored: storing it refused, both are taken back and the host is told why.
+    (alice,) = table.add("alice")
+    before = {t.id for t in table.channel.threads}
+
+    async def refused(**_: object) -> None:
+        raise Refusal("busy_storage")
+
+    monkeypatch.setattr(table.service, "open_table", refused)
+    answer = await alice.slash(table.channel, "table new", game="fleet-dice")
+    assert "nothing changed" in said(answer)
+    (made,) = [t for t in table.channel.threads if t.id not in before]
+    assert (await table.bot.fetch_channel(made.id)).archived, "its thread is put away"
+    left = [m async for m in table.bot.get_channel(table.channel.id).history(limit=10)]
+    opening = [m for m in left if any("Opening a table" in str(e.title) for e in m.embeds)]
+    assert not opening and made.id not in {m.id for m in left}, "the lobby message is deleted"

@@ -106,3 +106,17 @@ async def test_a_prompts_choice_forged_on_a_public_message_elsewhere_is_refused(
     result = await first.click(forged, custom_id=cid)
     assert "belongs to a table in another channel" in said(result)
     assert (await table.row()).version == version, "nothing changed"
+
+
+async def test_a_stale_prompt_opened_elsewhere_says_so_there_and_shows_the_decision_owed(table):
+    first, opened = await opened_by_turns(table)
+    # The same decision opened twice, made from the second: the first prompt is stale.
+    answer = await first.slash(table.channel, "table turns")
+    (button,) = [c["custom_id"] for r in answer.response.components for c in r["components"]]
+    again = await first.click(answer.response.message, custom_id=button)
+    await played_from(first, again.response, table)
+    version = (await table.row()).version
+    stale = await first.click(opened.response.message, custom_id=choices(opened.response)[0])
+    assert "moved on since that button was shown" in said(stale), said(stale)
+    assert stale.response is not None and stale.response.ephemeral, "answered in its place"
+    assert (await table.row()).version == version, "nothing changed"
